@@ -1,0 +1,417 @@
+// rummykit web client: boot, connection, state and routing. Views live in lobby.js and table.js.
+import { Connection } from "./net.js";
+import { detectLanguage, loadLanguage, language, t, has, translateStatic } from "./i18n.js";
+import { Arrangement } from "./hand.js";
+import { toast, announce } from "./ui.js";
+import { renderLobby, renderWaiting } from "./lobby.js";
+import { renderTable, tickClock, describeAction, handleKey } from "./table.js";
+import { helpHtml } from "./help.js";
+
+const CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
+
+export const S = {
+  conn: null,
+  status: "connecting",
+  variants: null,
+  route: { name: "lobby", code: null },
+  room: null,
+  you: null,
+  state: null,
+  view: null,
+  dealOver: null,
+  gameOver: null,
+  pending: false,
+  selected: new Set(),
+  arrangement: null,
+  log: [],
+  clock: null,
+  events: [],
+  prefs: loadPrefs(),
+  joined: false,
+};
+
+function loadPrefs() {
+  try {
+    return { fourColor: false, bigCards: false, name: "", ...JSON.parse(localStorage.getItem("rk.prefs") || "{}") };
+  } catch {
+    return { fourColor: false, bigCards: false, name: "" };
+  }
+}
+
+export function savePrefs() {
+  localStorage.setItem("rk.prefs", JSON.stringify(S.prefs));
+  applyPrefs();
+}
+
+function applyPrefs() {
+  document.body.classList.toggle("four-color", !!S.prefs.fourColor);
+  document.body.classList.toggle("big-cards", !!S.prefs.bigCards);
+}
+
+// ---- seat tokens (localStorage, keyed by room code) ----
+export function seats() {
+  try {
+    return JSON.parse(localStorage.getItem("rk.seats") || "{}");
+  } catch {
+    return {};
+  }
+}
+function saveSeat(code, seat, token) {
+  const all = seats();
+  all[code] = { seat, token, time: Date.now(), variant: S.room?.variant || null };
+  localStorage.setItem("rk.seats", JSON.stringify(all));
+}
+function forgetSeat(code) {
+  const all = seats();
+  delete all[code];
+  localStorage.setItem("rk.seats", JSON.stringify(all));
+}
+
+// ---- routing ----
+function parseRoute() {
+  const m = location.pathname.match(/^\/r\/([A-Za-z0-9]+)\/?$/);
+  if (m) return { name: "room", code: m[1].toUpperCase() };
+  return { name: "lobby", code: null };
+}
+
+export function go(path) {
+  if (location.pathname !== path) history.pushState({}, "", path);
+  onRoute();
+}
+
+function onRoute() {
+  const r = parseRoute();
+  const changed = r.code !== S.route.code;
+  S.route = r;
+  if (changed) {
+    if (S.route.code === null && S.room) S.conn.send({ type: "leave" }, false);
+    resetRoom();
+    if (r.name === "room") enterRoom();
+  }
+  render();
+}
+
+function resetRoom() {
+  S.room = null;
+  S.you = null;
+  S.state = null;
+  S.view = null;
+  S.dealOver = null;
+  S.gameOver = null;
+  S.pending = false;
+  S.selected = new Set();
+  S.arrangement = null;
+  S.log = [];
+  S.clock = null;
+  S.events = [];
+  S.joined = false;
+}
+
+/** Enter the room of the route: resume the seat if we hold its token, else watch. */
+function enterRoom() {
+  const code = S.route.code;
+  if (!code || !S.conn.open) return;
+  if (!CODE_RE.test(code)) {
+    toast(t("error.no_room"), "error");
+    return;
+  }
+  const mine = seats()[code];
+  if (mine && mine.token) {
+    S.conn.send({ type: "resume", room: code, token: mine.token }).catch(() => {});
+  } else {
+    S.conn.send({ type: "join", room: code }).catch(() => {});
+  }
+}
+
+// ---- actions used by the views ----
+export const actions = {
+  async create(variant, players, options, name) {
+    S.prefs.name = name;
+    savePrefs();
+    try {
+      await S.conn.send({ type: "create", variant, players, options });
+      await S.conn.send({ type: "sit", seat: 0, name });
+    } catch (e) {
+      /* errors are shown by the message handler */
+    }
+  },
+  join(code) {
+    const c = String(code || "").trim().toUpperCase().replace(/.*\/R\//, "");
+    if (!CODE_RE.test(c)) {
+      toast(t("lobby.badCode"), "error");
+      return;
+    }
+    go(`/r/${c}`);
+  },
+  sit(seat) {
+    let name = (S.prefs.name || "").trim();
+    if (!name) name = t("lobby.defaultName");
+    S.conn.send({ type: "sit", seat, name: name.slice(0, 24) }).catch(() => {});
+  },
+  addBot(seat, level) {
+    S.conn.send({ type: "add_bot", seat, level }, false);
+  },
+  removeBot(seat) {
+    S.conn.send({ type: "remove_bot", seat }, false);
+  },
+  leave() {
+    if (S.route.code) forgetSeatIfWaiting();
+    go("/");
+  },
+  back() {
+    S.conn.send({ type: "back" }, false);
+  },
+  rematch() {
+    S.conn.send({ type: "rematch" }, false);
+  },
+  /** Send one action (notation text) for our seat; at most one in flight. */
+  async play(text) {
+    if (S.pending || !S.state) return false;
+    S.pending = true;
+    render();
+    try {
+      await S.conn.send({ type: "action", version: S.state.version, action: text });
+      return true;
+    } catch (e) {
+      return false;
+    } finally {
+      S.pending = false;
+      render();
+    }
+  },
+  render: () => render(),
+};
+
+function forgetSeatIfWaiting() {
+  if (S.room && S.room.status === "waiting") forgetSeat(S.route.code);
+}
+
+// ---- messages ----
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      break;
+    case "room": {
+      if (S.route.code && msg.room !== S.route.code) {
+        S.route = { name: "room", code: msg.room };
+        history.replaceState({}, "", `/r/${msg.room}`);
+      } else if (!S.route.code) {
+        S.route = { name: "room", code: msg.room };
+        history.pushState({}, "", `/r/${msg.room}`);
+      }
+      const prevGame = S.room ? S.room.game : null;
+      S.room = msg;
+      S.joined = true;
+      if (msg.you && "seat" in msg.you) S.you = msg.you.seat;
+      if (prevGame !== null && msg.game !== prevGame) {
+        S.gameOver = null;
+        S.dealOver = null;
+      }
+      if (msg.status === "playing") S.dealOver = S.dealOver && S.view && S.view.phase === "deal-over" ? S.dealOver : null;
+      render();
+      break;
+    }
+    case "seated":
+      saveSeat(msg.room, msg.seat, msg.token);
+      S.you = msg.seat;
+      render();
+      break;
+    case "state":
+      onState(msg);
+      break;
+    case "deal_over":
+      S.dealOver = msg;
+      render();
+      announce(t("end.dealOver"));
+      break;
+    case "game_over":
+      S.gameOver = msg;
+      render();
+      announce(t("end.gameOver"));
+      break;
+    case "error":
+      onError(msg);
+      break;
+    default:
+      break;
+  }
+}
+
+function onState(msg) {
+  const prev = S.view;
+  S.state = msg;
+  S.view = msg.view;
+  const v = msg.view;
+  if (prev && v.deal !== prev.deal) {
+    S.events = [];
+    S.selected = new Set();
+  }
+  if (S.dealOver && v.deal > S.dealOver.deal && v.phase !== "deal-over") S.dealOver = null;
+  if (Array.isArray(msg.events)) {
+    if (msg.last === null && !prev) S.events = [...msg.events];
+    else S.events.push(...msg.events);
+  }
+  if (Array.isArray(v.hand)) {
+    const key = `rk.hand.${msg.room}.${v.seat}`;
+    if (!S.arrangement || S.arrangement.key !== key) {
+      S.arrangement = new Arrangement(key);
+      S.arrangement.load();
+    }
+    S.arrangement.reconcile(v.hand, `${msg.game}.${v.deal}`);
+    // a selected card that left the hand is no longer selected
+    const all = new Set(S.arrangement.all());
+    S.selected = new Set([...S.selected].filter((id) => all.has(id)));
+  }
+  if (msg.last) {
+    const line = describeAction(msg.last, S);
+    if (line) {
+      S.log.push({ text: line, seat: msg.last.seat, auto: msg.last.auto });
+      if (S.log.length > 40) S.log.shift();
+      if (msg.last.seat !== S.you) announce(line);
+    }
+  }
+  S.clock = msg.clock
+    ? { seat: msg.clock.seat, endAt: performance.now() + (msg.clock.remaining ?? msg.clock.deadline - S.conn.now()), duration: msg.clock.duration }
+    : null;
+  if (v.turn && v.turn.seat === S.you && v.seat === S.you && (!prev || !prev.turn || prev.turn.seat !== S.you)) {
+    announce(t("turn.yours"));
+  }
+  render();
+}
+
+/** The text of a server error: a translated label, and the reason as the server gave it. */
+export function errorText(msg) {
+  const code = msg.code || "internal";
+  if (code === "illegal_action") return `${t("error.illegal")}: ${msg.message}`;
+  if (has(`error.${code}`)) return t(`error.${code}`);
+  return `${t("error.generic")}: ${msg.message || code}`;
+}
+
+function onError(msg) {
+  switch (msg.code) {
+    case "bad_token":
+      forgetSeat(S.route.code);
+      S.conn.send({ type: "join", room: S.route.code }).catch(() => {});
+      toast(t("error.bad_token"), "error");
+      return;
+    case "no_room":
+      toast(t("error.no_room"), "error");
+      forgetSeat(S.route.code);
+      resetRoom();
+      S.route = { name: "lobby", code: null };
+      history.replaceState({}, "", "/");
+      render();
+      return;
+    case "replaced":
+      S.you = null;
+      toast(t("error.replaced"), "error", 8000);
+      render();
+      return;
+    case "stale_version":
+      // the newer state is on its way (or here): nothing to tell the player
+      return;
+    default:
+      toast(errorText(msg), "error", msg.code === "illegal_action" ? 7000 : 5000);
+  }
+}
+
+// ---- rendering ----
+const viewRoot = () => document.getElementById("view");
+
+export function render() {
+  const root = viewRoot();
+  root.setAttribute("aria-busy", "false");
+  renderTopbar();
+  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  if (S.route.name === "lobby") {
+    renderLobby(root, S, actions);
+  } else if (!S.room) {
+    root.replaceChildren();
+    const p = document.createElement("p");
+    p.className = "loading";
+    p.textContent = S.status === "online" ? t("room.joining") : t("conn.connecting");
+    root.append(p);
+  } else if (S.room.status === "waiting") {
+    renderWaiting(root, S, actions);
+  } else {
+    renderTable(root, S, actions);
+  }
+  if (focusKey) {
+    const el = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (el && el !== document.activeElement) el.focus({ preventScroll: true });
+  }
+}
+
+function renderTopbar() {
+  const conn = document.getElementById("conn");
+  conn.dataset.status = S.status;
+  conn.textContent = S.status === "online" ? "" : t(`conn.${S.status}`);
+  const box = document.getElementById("topbar-room");
+  if (S.room && S.route.name === "room") {
+    box.hidden = false;
+    box.textContent = `${t(`variant.${S.room.variant}.name`)} · ${S.room.room}`;
+  } else {
+    box.hidden = true;
+  }
+}
+
+async function setLanguage(lang) {
+  await loadLanguage(lang);
+  document.getElementById("lang").value = language();
+  translateStatic();
+  document.getElementById("help-body").innerHTML = helpHtml(t);
+  render();
+}
+
+async function boot() {
+  applyPrefs();
+  await setLanguage(detectLanguage());
+  document.getElementById("lang").addEventListener("change", (e) => setLanguage(e.target.value));
+  const settings = document.getElementById("settings");
+  document.getElementById("settings-btn").addEventListener("click", () => {
+    document.getElementById("opt-fourcolor").checked = !!S.prefs.fourColor;
+    document.getElementById("opt-bigcards").checked = !!S.prefs.bigCards;
+    document.getElementById("opt-name").value = S.prefs.name || "";
+    settings.showModal();
+  });
+  settings.addEventListener("close", () => {
+    S.prefs.fourColor = document.getElementById("opt-fourcolor").checked;
+    S.prefs.bigCards = document.getElementById("opt-bigcards").checked;
+    S.prefs.name = document.getElementById("opt-name").value.trim().slice(0, 24);
+    savePrefs();
+    render();
+  });
+  document.getElementById("help-btn").addEventListener("click", () => document.getElementById("help").showModal());
+  window.addEventListener("popstate", onRoute);
+  document.addEventListener("keydown", (e) => handleKey(e, S, actions));
+  S.route = parseRoute();
+  S.conn = new Connection({
+    onMessage,
+    onStatus: (s) => {
+      S.status = s;
+      renderTopbar();
+      if (s !== "online" && S.route.name === "room" && !S.room) render();
+    },
+    onOpen: () => {
+      if (S.route.name === "room") enterRoom();
+      render();
+    },
+  });
+  S.conn.connect();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) S.conn.nudge(); });
+  window.addEventListener("online", () => S.conn.nudge());
+  setInterval(() => tickClock(S), 250);
+  fetch("/api/variants")
+    .then((r) => (r.ok ? r.json() : null))
+    .then((data) => {
+      if (data && data.variants) {
+        S.variants = data.variants;
+        if (S.route.name === "lobby") render();
+      }
+    })
+    .catch(() => {});
+  render();
+  window.rummykit = { S, actions, version: 1 };
+}
+
+boot();

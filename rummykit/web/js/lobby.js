@@ -1,0 +1,203 @@
+// The lobby (create or join a room) and the waiting room (seats, bots, link).
+import { t } from "./i18n.js";
+import { h, toast } from "./ui.js";
+import { seats } from "./app.js";
+
+// Used until GET /api/variants answers (and if it never does): the rule book's room options.
+const CLOCKS = [30, 45, 60, 90, 600];
+const FALLBACK = {
+  rummy: { players: [2, 3, 4, 5, 6], options: {
+    opening: { values: [30, 40, 51], default: 40 },
+    clock: { values: CLOCKS, default: 45 },
+    length: { values: ["one-deal", "to-200"], default: "one-deal" } } },
+  rami51: { players: [2, 4], options: { clock: { values: CLOCKS, default: 45 } } },
+  rami71: { players: [2, 4], options: { clock: { values: CLOCKS, default: 45 } } },
+  simple: { players: [2, 4], options: { clock: { values: CLOCKS, default: 45 } } },
+  indian: { players: [2, 3, 4, 5, 6], options: {
+    format: { values: ["pool101", "pool201", "deals", "points"], default: "pool101" },
+    deals: { values: "int", default: 2 },
+    jokers_from_discard: { values: "bool", default: false },
+    clock: { values: CLOCKS, default: 45 } } },
+};
+
+const form = { variant: "rummy", players: 2, options: {} };
+
+export function playersLabel(variant, n) {
+  if (["rami51", "rami71", "simple"].includes(variant)) return n === 4 ? t("lobby.twoVsTwo") : t("lobby.oneVsOne");
+  return t("lobby.nPlayers", { n });
+}
+
+export function optionValueLabel(name, value) {
+  if (name === "clock") return value >= 60 && value % 60 === 0 ? t("option.minutes", { n: value / 60 }) : t("option.seconds", { n: value });
+  const key = `option.${name}.values.${value}`;
+  const s = t(key);
+  return s === key ? String(value) : s;
+}
+
+export function optionsSummary(variant, options) {
+  return Object.entries(options || {})
+    .map(([k, v]) => `${t(`option.${k}.label`)}: ${typeof v === "boolean" ? (v ? t("common.yes") : t("common.no")) : optionValueLabel(k, v)}`)
+    .join(" · ");
+}
+
+export function renderLobby(root, S, actions) {
+  const variants = S.variants || FALLBACK;
+  if (!variants[form.variant]) form.variant = Object.keys(variants)[0];
+  const spec = variants[form.variant];
+  if (!spec.players.includes(form.players)) form.players = spec.players[0];
+
+  const variantSelect = h("select#variant", { id: "variant", name: "variant", "data-key": "variant",
+    onchange: (e) => { form.variant = e.target.value; form.options = {}; renderLobby(root, S, actions); } });
+  for (const v of Object.keys(variants)) {
+    variantSelect.append(h("option", { value: v, selected: v === form.variant, text: t(`variant.${v}.name`) }));
+  }
+  const playersSelect = h("select", { id: "players", name: "players", "data-key": "players",
+    onchange: (e) => { form.players = Number(e.target.value); } });
+  for (const n of spec.players) playersSelect.append(h("option", { value: n, selected: n === form.players, text: playersLabel(form.variant, n) }));
+
+  const optionFields = [];
+  for (const [name, o] of Object.entries(spec.options || {})) {
+    if (name === "deals" && (form.options.format ?? variants[form.variant].options.format?.default) !== "deals") continue;
+    const id = `opt-${name}`;
+    const current = name in form.options ? form.options[name] : o.default;
+    let input;
+    if (Array.isArray(o.values)) {
+      input = h("select", { id, name, "data-key": id, onchange: (e) => {
+        const raw = e.target.value;
+        form.options[name] = typeof o.default === "number" ? Number(raw) : raw;
+        if (name === "format") renderLobby(root, S, actions);
+      } });
+      for (const v of o.values) input.append(h("option", { value: v, selected: v === current, text: optionValueLabel(name, v) }));
+    } else if (o.values === "bool") {
+      input = h("input", { id, name, type: "checkbox", "data-key": id, checked: !!current,
+        onchange: (e) => { form.options[name] = e.target.checked; } });
+      optionFields.push(h("label.check", { for: id }, input, h("span", { text: t(`option.${name}.label`) })));
+      continue;
+    } else {
+      input = h("input", { id, name, type: "number", min: 1, max: 20, value: current, "data-key": id,
+        onchange: (e) => { form.options[name] = Number(e.target.value); } });
+    }
+    optionFields.push(h("label.field", { for: id }, h("span", { text: t(`option.${name}.label`) }), input));
+  }
+
+  const nameInput = h("input", { id: "name", type: "text", maxlength: 24, autocomplete: "nickname", value: S.prefs.name || "",
+    placeholder: t("lobby.namePlaceholder"), "data-key": "name" });
+  const createForm = h("form.panel.create", { onsubmit: (e) => {
+    e.preventDefault();
+    const name = nameInput.value.trim() || t("lobby.defaultName");
+    const options = {};
+    for (const [k, o] of Object.entries(spec.options || {})) {
+      if (k === "deals" && (form.options.format ?? o.default) !== "deals" && (form.options.format ?? spec.options.format?.default) !== "deals") continue;
+      options[k] = k in form.options ? form.options[k] : o.default;
+    }
+    actions.create(form.variant, form.players, options, name.slice(0, 24));
+  } },
+    h("h2", { text: t("lobby.newRoom") }),
+    h("p.variant-blurb", { text: t(`variant.${form.variant}.blurb`) }),
+    h("label.field", { for: "name" }, h("span", { text: t("lobby.yourName") }), nameInput),
+    h("label.field", { for: "variant" }, h("span", { text: t("lobby.game") }), variantSelect),
+    h("label.field", { for: "players" }, h("span", { text: t("lobby.players") }), playersSelect),
+    ...optionFields,
+    h("button.btn.primary.big", { type: "submit", "data-action": "create", "data-key": "create", text: t("lobby.create"), disabled: S.status !== "online" }),
+  );
+
+  const codeInput = h("input", { id: "code", type: "text", maxlength: 40, autocomplete: "off", autocapitalize: "characters",
+    spellcheck: "false", placeholder: "K7QW3P", "data-key": "code" });
+  const joinForm = h("form.panel.join", { onsubmit: (e) => { e.preventDefault(); actions.join(codeInput.value); } },
+    h("h2", { text: t("lobby.joinRoom") }),
+    h("p", { text: t("lobby.joinHelp") }),
+    h("label.field", { for: "code" }, h("span", { text: t("lobby.code") }), codeInput),
+    h("button.btn.big", { type: "submit", "data-action": "join", "data-key": "join", text: t("lobby.join") }),
+  );
+
+  const mine = Object.entries(seats()).sort((a, b) => (b[1].time || 0) - (a[1].time || 0)).slice(0, 6);
+  const recent = mine.length
+    ? h("section.panel.recent", {},
+        h("h2", { text: t("lobby.yourRooms") }),
+        h("ul.recent-list", {}, mine.map(([code, s]) => h("li", {},
+          h("a", { href: `/r/${code}`, onclick: (e) => { e.preventDefault(); actions.join(code); } },
+            h("strong", { text: code }), " ", s.variant ? t(`variant.${s.variant}.name`) : "",
+            " · ", t("lobby.seatN", { n: s.seat + 1 }))))))
+    : null;
+
+  root.replaceChildren(h("div.lobby", {},
+    h("section.hero", {},
+      h("div.hero-cards", { "aria-hidden": "true" }, heroCards()),
+      h("div", {}, h("h1", { text: t("lobby.title") }), h("p.tagline", { text: t("lobby.tagline") }))),
+    h("div.lobby-grid", {}, createForm, h("div.lobby-side", {}, joinForm, recent))));
+}
+
+function heroCards() {
+  const faces = [["A", "♠", "black"], ["K", "♥", "red"], ["Q", "♦", "red"], ["★", "", "joker"]];
+  return faces.map(([r, s, c], i) => h(`div.card.hero-card.${c}`, { style: `--i:${i}` },
+    h("span.corner", {}, h("span.rank", { text: r }), h("span.suit", { text: s })),
+    h("span.pip", { text: s || "★" })));
+}
+
+// ---- the waiting room ----
+export function renderWaiting(root, S, actions) {
+  const room = S.room;
+  const link = `${location.origin}/r/${room.room}`;
+  const seated = S.you !== null && S.you !== undefined;
+  const teams = room.players === 4 && ["rami51", "rami71", "simple"].includes(room.variant);
+  const levelSelect = (seat) => {
+    const sel = h("select.bot-level", { "aria-label": t("room.botLevel"), "data-key": `level-${seat}`, "data-level-seat": seat });
+    for (const lv of room.bot_levels || ["easy", "medium", "hard"]) {
+      sel.append(h("option", { value: lv, text: t(`bot.${lv}`) === `bot.${lv}` ? lv : t(`bot.${lv}`), selected: lv === (room.bot_levels || [])[1] }));
+    }
+    return sel;
+  };
+  const seatRows = room.seats.map((s) => {
+    const isMe = s.seat === S.you;
+    const controls = [];
+    if (s.kind === "empty") {
+      if (!seated) controls.push(h("button.btn.primary", { type: "button", "data-action": "sit", "data-seat": s.seat, "data-key": `sit-${s.seat}`, text: t("room.sitHere"), onclick: () => actions.sit(s.seat) }));
+      else {
+        const sel = levelSelect(s.seat);
+        controls.push(sel, h("button.btn", { type: "button", "data-action": "add-bot", "data-seat": s.seat, "data-key": `bot-${s.seat}`, text: t("room.addBot"), onclick: () => actions.addBot(s.seat, sel.value) }));
+      }
+    } else if (s.kind === "bot" && seated) {
+      controls.push(h("button.btn.ghost", { type: "button", "data-action": "remove-bot", "data-seat": s.seat, "data-key": `unbot-${s.seat}`, text: t("room.removeBot"), onclick: () => actions.removeBot(s.seat) }));
+    }
+    const who = s.kind === "empty" ? t("room.emptySeat") : s.kind === "bot" ? botName(s) : s.name;
+    return h(`li.seat-row.${s.kind}${isMe ? ".me" : ""}`, { "data-seat": s.seat },
+      h("span.seat-no", { text: t("lobby.seatN", { n: s.seat + 1 }) }),
+      h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", text: s.kind === "bot" ? "🤖" : s.kind === "empty" ? "·" : initial(s.name) }),
+        h("span", { text: who }), isMe ? h("span.badge.you", { text: t("room.you") }) : null,
+        teams ? h("span.badge", { text: t("room.side", { n: (s.seat % 2) + 1 }) }) : null,
+        s.kind === "human" && !s.connected ? h("span.badge.off", { text: t("seat.offline") }) : null),
+      h("span.seat-controls", {}, controls));
+  });
+  root.replaceChildren(h("div.waiting", {},
+    h("section.panel", {},
+      h("h1", { text: t(`variant.${room.variant}.name`) }),
+      h("p.muted", { text: `${playersLabel(room.variant, room.players)} · ${optionsSummary(room.variant, room.options)}` }),
+      h("div.share", {},
+        h("div.code-box", {}, h("span.label", { text: t("room.code") }), h("strong.code", { "data-room-code": room.room, text: room.room })),
+        h("input.link", { readonly: true, value: link, "aria-label": t("room.link"), onfocus: (e) => e.target.select() }),
+        h("button.btn", { type: "button", "data-action": "copy-link", "data-key": "copy", text: t("room.copyLink"), onclick: async () => {
+          try {
+            await navigator.clipboard.writeText(link);
+            toast(t("room.copied"));
+          } catch {
+            toast(link);
+          }
+        } })),
+      h("h2", { text: t("room.seats") }),
+      h("ul.seat-list", {}, seatRows),
+      h("p.muted", { text: seated ? t("room.startsWhenFull") : t("room.pickSeat") }),
+      h("p.muted", { text: t("room.spectators", { n: room.spectators || 0 }) }),
+      h("div.row", {}, h("button.btn.ghost", { type: "button", "data-action": "leave", text: t("room.leave"), onclick: () => actions.leave() })))));
+}
+
+export function botName(s) {
+  if (s.level) {
+    const lv = t(`bot.${s.level}`);
+    return t("seat.bot", { level: lv === `bot.${s.level}` ? s.level : lv });
+  }
+  return s.name || t("seat.botPlain");
+}
+
+export function initial(name) {
+  return (String(name || "?").trim()[0] || "?").toUpperCase();
+}

@@ -1,0 +1,130 @@
+// One WebSocket to the server (protocol version 1, docs/protocol.md), reconnecting by itself.
+// Replies are matched to requests by "id"; an accepted action comes back as a "state" whose
+// "ack" echoes the id, a refused one as an "error" with that id.
+
+export class Connection {
+  constructor({ onMessage, onStatus, onOpen }) {
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.onOpen = onOpen;
+    this.ws = null;
+    this.nextId = 1;
+    this.waiting = new Map(); // id -> {resolve, reject, timer}
+    this.retry = 0;
+    this.closedByUs = false;
+    this.status = "connecting";
+    this.pingTimer = null;
+    this.skew = 0; // server time - local time, in ms (from pong)
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}/ws`;
+  }
+
+  connect() {
+    this.closedByUs = false;
+    this.setStatus(this.retry ? "reconnecting" : "connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.setStatus("online");
+      this.startPing();
+      if (this.onOpen) this.onOpen();
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "pong" && typeof msg.time === "number") this.skew = msg.time - Date.now();
+      const key = msg.type === "state" ? msg.ack : msg.id;
+      if (key !== undefined && key !== null && this.waiting.has(String(key))) {
+        const w = this.waiting.get(String(key));
+        this.waiting.delete(String(key));
+        clearTimeout(w.timer);
+        if (msg.type === "error") w.reject(msg);
+        else w.resolve(msg);
+      }
+      this.onMessage(msg);
+    });
+    ws.addEventListener("close", () => {
+      this.stopPing();
+      for (const [, w] of this.waiting) {
+        clearTimeout(w.timer);
+        w.reject({ type: "error", code: "disconnected", message: "connection lost" });
+      }
+      this.waiting.clear();
+      if (this.ws === ws) this.ws = null;
+      if (!this.closedByUs) this.scheduleReconnect();
+    });
+  }
+
+  scheduleReconnect() {
+    this.setStatus("reconnecting");
+    const delay = Math.min(8000, 400 * 2 ** this.retry) + Math.random() * 300;
+    this.retry += 1;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Reconnect at once (after the page comes back to the foreground or the network returns). */
+  nudge() {
+    if (!this.ws && !this.closedByUs) {
+      clearTimeout(this.reconnectTimer);
+      this.connect();
+    }
+  }
+
+  setStatus(s) {
+    this.status = s;
+    if (this.onStatus) this.onStatus(s);
+  }
+
+  startPing() {
+    this.stopPing();
+    this.send({ type: "ping" }, false);
+    this.pingTimer = setInterval(() => this.send({ type: "ping" }, false), 20000);
+  }
+
+  stopPing() {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  get open() {
+    return this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  /** Send a message; with expectReply, return a promise of the reply (or reject with the error). */
+  send(msg, expectReply = true) {
+    if (!this.open) {
+      return expectReply ? Promise.reject({ type: "error", code: "disconnected", message: "not connected" }) : undefined;
+    }
+    const id = `c${this.nextId++}`;
+    const out = { ...msg, id };
+    this.ws.send(JSON.stringify(out));
+    if (!expectReply) return undefined;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject({ type: "error", code: "timeout", message: "no answer from the server" });
+      }, 15000);
+      this.waiting.set(id, { resolve, reject, timer });
+    });
+  }
+
+  /** Server time now, from the local clock corrected by the skew measured with ping. */
+  now() {
+    return Date.now() + this.skew;
+  }
+}
