@@ -1,0 +1,121 @@
+"""``rummykit serve``: run the game server (docs/server.md, docs/protocol.md)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import Any
+
+from rummykit.server.config import ServerConfig
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``serve`` sub-command to an ``argparse`` sub-parsers object."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", help="run the online game server", description="Run the online game server."
+    )
+    add_arguments(parser)
+    parser.set_defaults(func=run)
+    return parser
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    d = ServerConfig()
+    parser.add_argument("--host", default=d.host, help="address to listen on (%(default)s)")
+    parser.add_argument("--port", type=int, default=d.port, help="port (%(default)s)")
+    parser.add_argument("--db", default=d.db, help="SQLite database file (%(default)s)")
+    parser.add_argument(
+        "--durable", action="store_true", help="fsync every commit (survives power loss, slower)"
+    )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another Origin allowed to open WebSockets (repeatable)",
+    )
+    parser.add_argument(
+        "--next-deal-pause",
+        type=float,
+        default=d.next_deal_pause,
+        help="seconds between a deal's end and the next deal (%(default)s)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=d.bot_delay,
+        help="seconds before a bot acts (%(default)s)",
+    )
+    parser.add_argument(
+        "--away-delay",
+        type=float,
+        default=d.away_delay,
+        help="seconds before an away seat's turn is played (%(default)s)",
+    )
+    parser.add_argument(
+        "--clock-scale",
+        type=float,
+        default=d.clock_scale,
+        help="multiply every turn clock (testing; %(default)s)",
+    )
+    parser.add_argument(
+        "--bot-workers", type=int, default=d.bot_workers, help="bot worker processes (%(default)s)"
+    )
+    parser.add_argument(
+        "--bot-pool",
+        choices=("process", "thread"),
+        default=d.bot_pool,
+        help="where bots think (%(default)s)",
+    )
+    parser.add_argument(
+        "--log-level", default=d.log_level, choices=("debug", "info", "warning", "error")
+    )
+
+
+def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    return ServerConfig(
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        durable=args.durable,
+        allow_origins=list(args.allow_origin),
+        next_deal_pause=args.next_deal_pause,
+        bot_delay=args.bot_delay,
+        away_delay=args.away_delay,
+        clock_scale=args.clock_scale,
+        bot_workers=args.bot_workers,
+        bot_pool=args.bot_pool,
+        log_level=args.log_level,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the server until interrupted; return the exit status."""
+    try:
+        import uvicorn
+
+        from rummykit.server.app import create_app
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        print(f"rummykit serve needs the server extra: pip install 'rummykit[server]' ({exc})")
+        return 1
+    config = config_from_args(args)
+    logging.basicConfig(
+        level=config.log_level.upper(), format="%(asctime)s %(levelname)s %(message)s"
+    )
+    app = create_app(config)
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host=config.host,
+            port=config.port,
+            log_level=config.log_level,
+            ws_max_size=64 * 1024,
+            lifespan="on",
+            access_log=False,
+        )
+    )
+    print(
+        f"rummykit server on http://{config.host}:{config.port}/ (database {config.db})", flush=True
+    )
+    server.run()
+    return 0

@@ -1,0 +1,30 @@
+"""Server settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ServerConfig:
+    """Everything ``rummykit serve`` can be told; the defaults are for real play.
+
+    ``clock_scale`` multiplies every turn clock (tests use a small value to see timeouts
+    quickly); ``next_deal_pause`` is the pause between a deal's end and the next deal;
+    ``bot_delay`` the pause before a bot acts (so people can follow); ``away_delay`` the pause
+    before the server plays an away seat's turn.
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db: str = "rummykit.db"
+    durable: bool = False
+    allow_origins: list[str] = field(default_factory=list)
+    next_deal_pause: float = 3.0
+    bot_delay: float = 0.6
+    away_delay: float = 0.3
+    clock_scale: float = 1.0
+    bot_workers: int = 2
+    bot_pool: str = "process"
+    max_queue: int = 512
+    log_level: str = "warning"

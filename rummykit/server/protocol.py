@@ -1,0 +1,190 @@
+"""Wire protocol version 1 (docs/protocol.md): validation of client messages, error codes.
+
+Client messages are plain JSON objects; :func:`parse_client_message` checks one against the
+table of message types and returns a validated dict, or raises :class:`ProtocolError` with the
+error code and reason the server sends back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Final
+
+PROTOCOL_VERSION: Final = 1
+MAX_MESSAGE: Final = 8 * 1024  # larger text messages are refused with ``too_large``
+MAX_FRAME: Final = 64 * 1024  # larger frames close the connection (1009)
+RATE: Final = 20.0  # messages per second per connection
+BURST: Final = 40.0
+MAX_REFUSED: Final = 200  # refused-for-rate messages before the connection is closed
+
+ROOM_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+ROOM_CODE_LEN: Final = 6
+
+ERROR_CODES: Final = frozenset(
+    {
+        "bad_json",
+        "bad_message",
+        "unknown_type",
+        "too_large",
+        "rate_limited",
+        "no_room",
+        "not_in_room",
+        "not_seated",
+        "bad_options",
+        "bad_seat",
+        "seat_taken",
+        "not_waiting",
+        "bad_level",
+        "bad_token",
+        "not_bot",
+        "stale_version",
+        "not_your_turn",
+        "forbidden_action",
+        "illegal_action",
+        "not_over",
+        "replaced",
+        "internal",
+    }
+)
+
+
+class ProtocolError(Exception):
+    """A message the server refuses: ``code`` is one of :data:`ERROR_CODES`."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        assert code in ERROR_CODES, code
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+Check = Callable[[Any], bool]
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _small_int(v: Any) -> bool:
+    return _is_int(v) and 0 <= v < 1_000_000_000
+
+
+def _short_str(limit: int) -> Check:
+    return lambda v: isinstance(v, str) and 0 < len(v) <= limit
+
+
+def _name(v: Any) -> bool:
+    return isinstance(v, str) and 0 < len(v.strip()) <= 24 and v.isprintable()
+
+
+def _room_code(v: Any) -> bool:
+    return (
+        isinstance(v, str)
+        and len(v) == ROOM_CODE_LEN
+        and all(ch in ROOM_ALPHABET for ch in v.upper())
+    )
+
+
+def _options(v: Any) -> bool:
+    return isinstance(v, dict) and len(v) <= 16 and all(isinstance(k, str) for k in v)
+
+
+# type -> {field: (required, check, default)}
+_SPEC: Final[dict[str, dict[str, tuple[bool, Check, Any]]]] = {
+    "ping": {},
+    "create": {
+        "variant": (False, _short_str(16), "rummy"),
+        "players": (True, _small_int, None),
+        "options": (False, _options, None),
+    },
+    "join": {"room": (True, _room_code, None)},
+    "sit": {"seat": (True, _small_int, None), "name": (True, _name, None)},
+    "resume": {"room": (True, _room_code, None), "token": (True, _short_str(128), None)},
+    "add_bot": {"seat": (True, _small_int, None), "level": (True, _short_str(16), None)},
+    "remove_bot": {"seat": (True, _small_int, None)},
+    "leave": {},
+    "action": {"version": (True, _small_int, None), "action": (True, _short_str(2000), None)},
+    "back": {},
+    "rematch": {},
+}
+
+CLIENT_TYPES: Final = frozenset(_SPEC)
+
+
+def _valid_id(v: Any) -> bool:
+    if isinstance(v, str):
+        return len(v) <= 64
+    return _is_int(v) and abs(v) < 2**53
+
+
+def parse_client_message(text: str | bytes) -> dict[str, Any]:
+    """Decode and validate one client message; raise :class:`ProtocolError` if it is refused."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_large", f"message over {MAX_MESSAGE} bytes")
+    try:
+        msg = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ProtocolError("bad_json", f"not valid JSON: {exc}") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad_json", "a message must be a JSON object")
+    mid = msg.get("id")
+    if mid is not None and not _valid_id(mid):
+        raise ProtocolError(
+            "bad_message", "id must be a string of up to 64 characters or an integer"
+        )
+    kind = msg.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", "missing string field 'type'", id=mid)
+    spec = _SPEC.get(kind)
+    if spec is None:
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}", id=mid)
+    out: dict[str, Any] = {"type": kind, "id": mid}
+    for field, (required, check, default) in spec.items():
+        if field not in msg or msg[field] is None:
+            if required:
+                raise ProtocolError("bad_message", f"{kind}: missing field {field!r}", id=mid)
+            out[field] = default
+            continue
+        value = msg[field]
+        if not check(value):
+            raise ProtocolError("bad_message", f"{kind}: bad value for {field!r}", id=mid)
+        out[field] = value
+    if kind in ("join", "resume"):
+        out["room"] = out["room"].upper()
+    if kind == "sit":
+        out["name"] = out["name"].strip()
+    return out
+
+
+def error_message(code: str, message: str, mid: Any = None, **extra: Any) -> dict[str, Any]:
+    """The ``error`` message sent to a client."""
+    msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if mid is not None:
+        msg["id"] = mid
+    msg.update(extra)
+    return msg
+
+
+class TokenBucket:
+    """Per-connection rate limit: ``rate`` messages per second, bursts up to ``burst``."""
+
+    __slots__ = ("burst", "last", "rate", "refused", "tokens")
+
+    def __init__(self, rate: float = RATE, burst: float = BURST, now: float = 0.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.last = now
+        self.refused = 0
+
+    def allow(self, now: float) -> bool:
+        """Take one token if there is one; count a refusal otherwise."""
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.refused += 1
+        return False

@@ -1,0 +1,843 @@
+"""Rooms: seats, tokens, the game, the turn clock, bots, persistence and broadcasting.
+
+Everything here runs on the server's one event loop; a room's state only changes in
+synchronous code (no ``await`` between a check and the change), so no locks are needed. Bots
+think in a worker pool; when their answer comes back the room checks the game has not moved
+on before playing it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummykit.engine.game import Game
+from rummykit.errors import RummyError
+from rummykit.server.botpool import BotPool, bot_levels, fallback_bot
+from rummykit.server.config import ServerConfig
+from rummykit.server.protocol import (
+    PROTOCOL_VERSION,
+    ROOM_ALPHABET,
+    ROOM_CODE_LEN,
+    ProtocolError,
+    error_message,
+)
+from rummykit.server.storage import JSON, Storage
+
+log = logging.getLogger("rummykit.server")
+
+WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between-deals", "over"
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _dumps(msg: JSON) -> str:
+    return json.dumps(msg, separators=(",", ":"))
+
+
+class Connection:
+    """One WebSocket client: an outgoing queue drained by the app's writer task."""
+
+    def __init__(self, max_queue: int = 512) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.max_queue = max_queue
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.closed = False
+        self.overflow = False
+
+    def send(self, msg: JSON) -> None:
+        self.send_text(_dumps(msg))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.max_queue:
+            # A client that does not read is cut off rather than holding memory.
+            self.overflow = True
+            self.close()
+            return
+        self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str = "empty"  # empty, human, bot
+    name: str | None = None
+    level: str | None = None
+    token: str | None = None  # SHA-256 of the seat token
+    away: bool = False
+    timeouts: int = 0
+    rematch: bool = False
+    conn: Connection | None = None
+
+    def doc(self) -> JSON:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "token": self.token,
+            "away": self.away,
+            "timeouts": self.timeouts,
+            "rematch": self.rematch,
+        }
+
+    def clear(self) -> None:
+        self.kind, self.name, self.level, self.token = "empty", None, None, None
+        self.away, self.timeouts, self.rematch = False, 0, False
+
+
+@dataclass
+class Room:
+    code: str
+    variant: str
+    players: int
+    options: JSON
+    status: str = WAITING
+    game_no: int = 0
+    seats: list[Seat] = field(default_factory=list)
+    game: Game | None = None
+    deal: int = 0  # 0-based index of the current deal in the record
+    seq: int = 0  # actions stored in the current deal
+    restocks: int = 0
+    turn: int = 0  # counts turns; a deadline belongs to one turn
+    turn_seat: int | None = None
+    turn_deal: int = -1
+    deadline: int | None = None  # epoch ms
+    duration: int = 45000
+    next_deal_at: int | None = None
+    created: int = field(default_factory=now_ms)
+    watchers: set[Connection] = field(default_factory=set)
+    history_len: int = 0
+    timer: asyncio.TimerHandle | None = None
+
+    def doc(self) -> JSON:
+        return {
+            "code": self.code,
+            "variant": self.variant,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "game": self.game_no,
+            "deal": self.deal,
+            "seq": self.seq,
+            "restocks": self.restocks,
+            "turn": self.turn,
+            "turn_seat": self.turn_seat,
+            "turn_deal": self.turn_deal,
+            "deadline": self.deadline,
+            "duration": self.duration,
+            "next_deal_at": self.next_deal_at,
+            "created": self.created,
+            "version": None if self.game is None else self.game.version,
+            "seats": [s.doc() for s in self.seats],
+        }
+
+    @classmethod
+    def from_doc(cls, doc: JSON) -> Room:
+        room = cls(
+            code=doc["code"],
+            variant=doc["variant"],
+            players=doc["players"],
+            options=doc["options"],
+            status=doc["status"],
+            game_no=doc["game"],
+            deal=doc["deal"],
+            seq=doc["seq"],
+            restocks=doc.get("restocks", 0),
+            turn=doc["turn"],
+            turn_seat=doc["turn_seat"],
+            turn_deal=doc["turn_deal"],
+            deadline=doc["deadline"],
+            duration=doc["duration"],
+            next_deal_at=doc["next_deal_at"],
+            created=doc["created"],
+        )
+        room.seats = [
+            Seat(
+                seat=s["seat"],
+                kind=s["kind"],
+                name=s["name"],
+                level=s["level"],
+                token=s["token"],
+                away=s["away"],
+                timeouts=s["timeouts"],
+                rematch=s["rematch"],
+            )
+            for s in doc["seats"]
+        ]
+        return room
+
+    def connections(self) -> list[Connection]:
+        out = [s.conn for s in self.seats if s.conn is not None]
+        out.extend(self.watchers)
+        return out
+
+    def summary(self, levels: tuple[str, ...]) -> JSON:
+        return {
+            "type": "room",
+            "room": self.code,
+            "link": f"/r/{self.code}",
+            "variant": self.variant,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "game": self.game_no,
+            "bot_levels": list(levels),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "name": s.name,
+                    **({"level": s.level} if s.kind == "bot" else {}),
+                    "connected": s.kind == "bot" or s.conn is not None,
+                    "away": s.away,
+                    "rematch": s.rematch,
+                }
+                for s in self.seats
+            ],
+            "spectators": len(self.watchers),
+        }
+
+
+def _strip_actions(deal: JSON) -> JSON:
+    return {k: v for k, v in deal.items() if k != "actions"}
+
+
+class RoomManager:
+    """All rooms of this server process, backed by a :class:`Storage`."""
+
+    def __init__(self, storage: Storage, config: ServerConfig, bots: BotPool | None = None) -> None:
+        self.storage = storage
+        self.config = config
+        self.bots = bots or BotPool(config.bot_workers, config.bot_pool)
+        self.levels = bot_levels()
+        self.rooms: dict[str, Room] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.connections = 0
+
+    # -- start-up ---------------------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Bring back every stored room (after a restart, even after ``kill -9``)."""
+        for doc in self.storage.load_rooms():
+            try:
+                room = self._load(doc)
+            except Exception:
+                log.exception("room %s could not be restored", doc.get("code"))
+                continue
+            self.rooms[room.code] = room
+        for room in list(self.rooms.values()):
+            self._schedule(room)
+        return len(self.rooms)
+
+    def _load(self, doc: JSON) -> Room:
+        room = Room.from_doc(doc)
+        if room.game_no > 0:
+            record = self.storage.load_game(room.code, room.game_no)
+            if record is None:
+                raise RuntimeError(f"room {room.code}: game {room.game_no} is not stored")
+            room.game = Game.from_record(record)
+            if doc.get("version") is not None and room.game.version != doc["version"]:
+                log.warning(
+                    "room %s: replayed version %s, stored %s",
+                    room.code,
+                    room.game.version,
+                    doc["version"],
+                )
+            room.history_len = len(room.game.history())
+        return room
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            if room.timer is not None:
+                room.timer.cancel()
+        for task in self.tasks:
+            task.cancel()
+        self.bots.close()
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _save(self, room: Room) -> None:
+        self.storage.save_room(room.code, room.doc())
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LEN))
+            if code not in self.rooms:
+                return code
+
+    def _room_of(self, conn: Connection) -> Room:
+        if conn.room is None:
+            raise ProtocolError("not_in_room", "join or create a room first")
+        return conn.room
+
+    def _seat_of(self, conn: Connection) -> tuple[Room, Seat]:
+        room = self._room_of(conn)
+        if conn.seat is None:
+            raise ProtocolError("not_seated", "take a seat first")
+        return room, room.seats[conn.seat]
+
+    def _broadcast_room(self, room: Room) -> None:
+        base = room.summary(self.levels)
+        for seat in room.seats:
+            if seat.conn is not None:
+                seat.conn.send({**base, "you": {"seat": seat.seat}})
+        if room.watchers:
+            text = _dumps({**base, "you": {"seat": None}})
+            for conn in room.watchers:
+                conn.send_text(text)
+
+    def _send_room(self, conn: Connection, room: Room, mid: Any = None) -> None:
+        msg = {**room.summary(self.levels), "you": {"seat": conn.seat}}
+        if mid is not None:
+            msg["id"] = mid
+        conn.send(msg)
+
+    def _clock(self, room: Room) -> JSON | None:
+        game = room.game
+        if game is None or room.status != PLAYING or game.to_move is None or room.deadline is None:
+            return None
+        return {
+            "seat": game.to_move,
+            "deadline": room.deadline,
+            "remaining": max(0, room.deadline - now_ms()),
+            "duration": room.duration,
+        }
+
+    def _state_msg(self, room: Room, view: JSON, events: list[JSON], last: JSON | None) -> JSON:
+        assert room.game is not None
+        return {
+            "type": "state",
+            "room": room.code,
+            "game": room.game_no,
+            "version": room.game.version,
+            "view": view,
+            "last": last,
+            "events": events,
+            "clock": self._clock(room),
+        }
+
+    def _send_state(self, conn: Connection, room: Room) -> None:
+        """The full state to one connection (entering a room)."""
+        game = room.game
+        if game is None:
+            return
+        view = game.public_view() if conn.seat is None else game.view(conn.seat)
+        conn.send(self._state_msg(room, view, game.history(), None))
+
+    def _broadcast_state(
+        self, room: Room, last: JSON | None, ack: tuple[Connection, Any] | None = None
+    ) -> None:
+        game = room.game
+        assert game is not None
+        history = game.history()
+        if last is None or len(history) < room.history_len:
+            events = history
+        else:
+            events = history[room.history_len :]
+        room.history_len = len(history)
+        for seat in room.seats:
+            conn = seat.conn
+            if conn is None:
+                continue
+            msg = self._state_msg(room, game.view(seat.seat), events, last)
+            if ack is not None and ack[0] is conn and ack[1] is not None:
+                msg["ack"] = ack[1]
+            conn.send(msg)
+        if room.watchers:
+            msg = self._state_msg(room, game.public_view(), events, last)
+            text = _dumps(msg)
+            for conn in room.watchers:
+                if ack is not None and ack[0] is conn and ack[1] is not None:
+                    conn.send({**msg, "ack": ack[1]})
+                else:
+                    conn.send_text(text)
+
+    def _detach(self, conn: Connection) -> None:
+        room = conn.room
+        if room is None:
+            return
+        if conn.seat is not None:
+            seat = room.seats[conn.seat]
+            if seat.conn is conn:
+                seat.conn = None
+        room.watchers.discard(conn)
+        conn.room, conn.seat = None, None
+        self._broadcast_room(room)
+
+    # -- client messages --------------------------------------------------------------------
+
+    def handle(self, conn: Connection, msg: JSON) -> None:
+        """Carry out one validated client message (raises :class:`ProtocolError`)."""
+        handler: Callable[[Connection, JSON], None] = getattr(self, "_on_" + msg["type"])
+        handler(conn, msg)
+
+    def _on_ping(self, conn: Connection, msg: JSON) -> None:
+        conn.send({"type": "pong", "id": msg["id"], "time": now_ms()})
+
+    def _on_create(self, conn: Connection, msg: JSON) -> None:
+        variant, players, options = msg["variant"], msg["players"], msg["options"] or {}
+        try:
+            trial = Game.new(variant, players=players, options=options)
+        except (RummyError, ValueError, TypeError) as exc:
+            raise ProtocolError("bad_options", str(exc), id=msg["id"]) from None
+        public = trial.public_view()
+        full_options = dict(public.get("options") or options)
+        clock = full_options.get("clock", 45)
+        room = Room(
+            code=self._new_code(),
+            variant=trial.variant,
+            players=trial.players,
+            options=full_options,
+            seats=[Seat(seat=i) for i in range(trial.players)],
+            duration=int(float(clock) * 1000 * self.config.clock_scale),
+        )
+        self.rooms[room.code] = room
+        self._save(room)
+        self._detach(conn)
+        conn.room, conn.seat = room, None
+        room.watchers.add(conn)
+        self._send_room(conn, room, msg["id"])
+
+    def _lookup(self, code: str, mid: Any) -> Room:
+        room = self.rooms.get(code)
+        if room is None:
+            raise ProtocolError("no_room", f"no room {code}", id=mid)
+        return room
+
+    def _on_join(self, conn: Connection, msg: JSON) -> None:
+        room = self._lookup(msg["room"], msg["id"])
+        self._detach(conn)
+        conn.room, conn.seat = room, None
+        room.watchers.add(conn)
+        self._send_room(conn, room, msg["id"])
+        self._send_state(conn, room)
+        self._broadcast_room(room)
+
+    def _on_sit(self, conn: Connection, msg: JSON) -> None:
+        room = self._room_of(conn)
+        seat = self._free_seat(room, msg)
+        if conn.seat is not None:
+            raise ProtocolError("seat_taken", "this connection already holds a seat", id=msg["id"])
+        token = secrets.token_urlsafe(24)
+        seat.kind, seat.name, seat.token, seat.conn = "human", msg["name"], hash_token(token), conn
+        room.watchers.discard(conn)
+        conn.seat = seat.seat
+        self._save(room)
+        conn.send(
+            {
+                "type": "seated",
+                "id": msg["id"],
+                "room": room.code,
+                "seat": seat.seat,
+                "token": token,
+            }
+        )
+        self._seats_changed(room)
+
+    def _free_seat(self, room: Room, msg: JSON) -> Seat:
+        if room.status != WAITING:
+            raise ProtocolError("not_waiting", "the game has started", id=msg["id"])
+        n = msg["seat"]
+        if not 0 <= n < room.players:
+            raise ProtocolError("bad_seat", f"no seat {n} (0 to {room.players - 1})", id=msg["id"])
+        seat = room.seats[n]
+        if seat.kind != "empty":
+            raise ProtocolError("seat_taken", f"seat {n} is taken", id=msg["id"])
+        return seat
+
+    def _seats_changed(self, room: Room) -> None:
+        if room.status == WAITING and all(s.kind != "empty" for s in room.seats):
+            self._start_game(room)
+        else:
+            self._broadcast_room(room)
+
+    def _on_resume(self, conn: Connection, msg: JSON) -> None:
+        room = self._lookup(msg["room"], msg["id"])
+        digest = hash_token(msg["token"])
+        seat = next(
+            (
+                s
+                for s in room.seats
+                if s.kind == "human"
+                and s.token is not None
+                and secrets.compare_digest(s.token, digest)
+            ),
+            None,
+        )
+        if seat is None:
+            raise ProtocolError("bad_token", "that token holds no seat of this room", id=msg["id"])
+        self._detach(conn)
+        old = seat.conn
+        if old is not None and old is not conn:
+            old.send(error_message("replaced", "this seat was resumed on another connection"))
+            old.seat = None
+            room.watchers.add(old)
+        seat.conn = conn
+        conn.room, conn.seat = room, seat.seat
+        if seat.away or seat.timeouts:
+            seat.away, seat.timeouts = False, 0
+            self._save(room)
+            self._schedule(room)
+        conn.send(
+            {
+                "type": "seated",
+                "id": msg["id"],
+                "room": room.code,
+                "seat": seat.seat,
+                "token": msg["token"],
+            }
+        )
+        self._broadcast_room(room)
+        self._send_state(conn, room)
+
+    def _on_add_bot(self, conn: Connection, msg: JSON) -> None:
+        room, _ = self._seat_of(conn)
+        seat = self._free_seat(room, msg)
+        level = msg["level"]
+        if level not in self.levels:
+            raise ProtocolError(
+                "bad_level", f"unknown level {level!r} ({', '.join(self.levels)})", id=msg["id"]
+            )
+        seat.kind, seat.level, seat.name = "bot", level, f"Bot ({level})"
+        self._save(room)
+        self._seats_changed(room)
+
+    def _on_remove_bot(self, conn: Connection, msg: JSON) -> None:
+        room, _ = self._seat_of(conn)
+        if room.status != WAITING:
+            raise ProtocolError("not_waiting", "the game has started", id=msg["id"])
+        n = msg["seat"]
+        if not 0 <= n < room.players:
+            raise ProtocolError("bad_seat", f"no seat {n}", id=msg["id"])
+        seat = room.seats[n]
+        if seat.kind != "bot":
+            raise ProtocolError("not_bot", f"seat {n} is not a bot", id=msg["id"])
+        seat.clear()
+        self._save(room)
+        self._broadcast_room(room)
+
+    def _on_leave(self, conn: Connection, msg: JSON) -> None:
+        room = self._room_of(conn)
+        if conn.seat is not None and room.status == WAITING:
+            room.seats[conn.seat].clear()
+            room.seats[conn.seat].conn = None
+            self._save(room)
+        self._detach(conn)
+
+    def _on_back(self, conn: Connection, msg: JSON) -> None:
+        room, seat = self._seat_of(conn)
+        if seat.away or seat.timeouts:
+            seat.away, seat.timeouts = False, 0
+            self._save(room)
+            self._broadcast_room(room)
+            self._schedule(room)
+
+    def _on_rematch(self, conn: Connection, msg: JSON) -> None:
+        room, seat = self._seat_of(conn)
+        if room.status != OVER:
+            raise ProtocolError("not_over", "the game is not over", id=msg["id"])
+        seat.rematch = True
+        if all(s.rematch or s.kind == "bot" for s in room.seats):
+            room.game_no += 1
+            self._start_game(room)
+        else:
+            self._save(room)
+            self._broadcast_room(room)
+
+    def _on_action(self, conn: Connection, msg: JSON) -> None:
+        room, seat = self._seat_of(conn)
+        game, mid = room.game, msg["id"]
+        if game is None or room.status != PLAYING:
+            raise ProtocolError("not_your_turn", "no deal is being played", id=mid)
+        if msg["version"] != game.version:
+            raise ProtocolError(
+                "stale_version",
+                f"the state is at version {game.version}",
+                id=mid,
+                version=game.version,
+            )
+        if game.to_move != seat.seat:
+            raise ProtocolError(
+                "not_your_turn", f"seat {game.to_move} is to move", id=mid, version=game.version
+            )
+        text = msg["action"].strip()
+        if text.split(None, 1)[:1] and text.split(None, 1)[0].lower() == "timeout":
+            raise ProtocolError("forbidden_action", "only the server plays timeout", id=mid)
+        was_away = seat.away
+        seat.away, seat.timeouts = False, 0
+        try:
+            self._play(room, seat.seat, text, auto=False, ack=(conn, mid), presence=was_away)
+        except RummyError as exc:
+            seat.away = was_away
+            raise ProtocolError("illegal_action", str(exc), id=mid, version=game.version) from None
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def _start_game(self, room: Room) -> None:
+        if room.game_no == 0:
+            room.game_no = 1
+        game = Game.new(room.variant, players=room.players, options=room.options)
+        record = game.record()
+        head = {k: v for k, v in record.items() if k != "deals"}
+        room.game = game
+        room.status = PLAYING
+        room.deal, room.seq, room.restocks = 0, 0, 0
+        room.turn_seat, room.turn_deal, room.deadline, room.next_deal_at = None, -1, None, None
+        for s in room.seats:
+            s.away, s.timeouts, s.rematch = False, 0, False
+        self._new_turn(room)
+        self.storage.start_game(
+            room.code, room.game_no, head, _strip_actions(record["deals"][0]), room.doc()
+        )
+        room.history_len = 0
+        self._broadcast_room(room)
+        self._broadcast_state(room, None)
+        self._schedule(room)
+
+    def _new_turn(self, room: Room) -> bool:
+        """Start the clock when the turn passed to another seat (or a deal started)."""
+        game = room.game
+        assert game is not None
+        seat = game.to_move
+        if seat is None:
+            room.deadline = None
+            room.turn_seat = None
+            return False
+        if seat == room.turn_seat and room.deal == room.turn_deal and room.deadline is not None:
+            return False
+        room.turn += 1
+        room.turn_seat, room.turn_deal = seat, room.deal
+        room.deadline = now_ms() + room.duration
+        return True
+
+    def _play(
+        self,
+        room: Room,
+        seat: int,
+        text: str,
+        *,
+        auto: bool,
+        ack: tuple[Connection, Any] | None = None,
+        presence: bool = False,
+    ) -> None:
+        """Apply an action of ``seat``, store it, tell everybody, schedule what comes next."""
+        game = room.game
+        assert game is not None
+        game.apply(text)  # raises on an illegal action, changing nothing
+        stored = text
+        try:
+            seq = room.seq
+            room.seq += 1
+            header: JSON | None = None
+            public = game.public_view()
+            restocks = int(public.get("restocks") or 0)
+            if restocks != room.restocks:
+                room.restocks = restocks
+                header = _strip_actions(game.record()["deals"][room.deal])
+            phase = game.phase
+            over_record: JSON | None = None
+            if phase == "deal-over":
+                room.status = BETWEEN
+                room.next_deal_at = now_ms() + int(self.config.next_deal_pause * 1000)
+                room.deadline = None
+            elif phase == "game-over":
+                room.status = OVER
+                room.deadline = None
+                room.next_deal_at = None
+                over_record = game.record()
+            else:
+                self._new_turn(room)
+            self.storage.append_action(room.code, room.game_no, room.deal, seq, stored, room.doc())
+            if header is not None:
+                self.storage.save_deal(room.code, room.game_no, room.deal, header, room.doc())
+            if over_record is not None:
+                self.storage.finish_game(room.code, room.game_no, over_record, room.doc())
+        except Exception:
+            log.exception("room %s: storing an action failed; reloading it", room.code)
+            self._reload(room)
+            raise ProtocolError("internal", "the action could not be stored") from None
+        self._broadcast_state(room, {"seat": seat, "action": stored, "auto": auto}, ack)
+        if presence:
+            self._broadcast_room(room)
+        if room.status in (BETWEEN, OVER):
+            self._deal_over(room, public)
+        self._schedule(room)
+
+    def _deal_over(self, room: Room, public: JSON) -> None:
+        results = public.get("results") or []
+        msg = {
+            "type": "deal_over",
+            "room": room.code,
+            "game": room.game_no,
+            "deal": room.deal + 1,
+            "result": results[-1] if results else None,
+            "scores": public.get("scores"),
+            "next_deal_at": room.next_deal_at if room.status == BETWEEN else None,
+        }
+        for conn in room.connections():
+            conn.send(msg)
+        if room.status == OVER:
+            over = {
+                "type": "game_over",
+                "room": room.code,
+                "game": room.game_no,
+                "winner": public.get("winner"),
+                "scores": public.get("scores"),
+                "results": results,
+                "record": f"/records/{room.code}-{room.game_no}.json",
+            }
+            for conn in room.connections():
+                conn.send(over)
+        self._broadcast_room(room)
+
+    def _reload(self, room: Room) -> None:
+        """Put a room back as stored (after a storage failure)."""
+        for doc in self.storage.load_rooms():
+            if doc["code"] == room.code:
+                fresh = self._load(doc)
+                room.game, room.seq, room.status = fresh.game, fresh.seq, fresh.status
+                room.deadline, room.next_deal_at = fresh.deadline, fresh.next_deal_at
+                room.restocks, room.turn, room.turn_seat = (
+                    fresh.restocks,
+                    fresh.turn,
+                    fresh.turn_seat,
+                )
+                room.history_len = fresh.history_len
+                return
+
+    def _next_deal(self, room: Room) -> None:
+        game = room.game
+        if game is None or room.status != BETWEEN or game.phase != "deal-over":
+            return
+        game.next_deal()
+        room.deal += 1
+        room.seq, room.restocks = 0, 0
+        room.status = PLAYING
+        room.next_deal_at = None
+        self._new_turn(room)
+        header = _strip_actions(game.record()["deals"][room.deal])
+        self.storage.save_deal(room.code, room.game_no, room.deal, header, room.doc())
+        self._broadcast_room(room)
+        self._broadcast_state(room, None)
+        self._schedule(room)
+
+    # -- the clock, away seats and bots ----------------------------------------------------------
+
+    def _schedule(self, room: Room) -> None:
+        """Arm the room's one timer for what happens next without a client message."""
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        loop = asyncio.get_running_loop()
+        if room.status == WAITING:
+            if room.seats and all(s.kind != "empty" for s in room.seats):
+                room.timer = loop.call_soon(self._start_game, room)
+            return
+        if room.status == BETWEEN and room.next_deal_at is not None:
+            delay = max(0.0, room.next_deal_at / 1000 - time.time())
+            room.timer = loop.call_later(delay, self._next_deal, room)
+            return
+        game = room.game
+        if room.status != PLAYING or game is None or game.to_move is None:
+            return
+        if room.deadline is None:
+            self._new_turn(room)
+        seat = room.seats[game.to_move]
+        turn = room.turn
+        if seat.kind == "bot":
+            task = asyncio.ensure_future(self._bot_turn(room, seat.seat, game.version))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        if seat.away and seat.kind == "human":
+            room.timer = loop.call_later(self.config.away_delay, self._expire, room, turn, True)
+            return
+        assert room.deadline is not None
+        delay = max(0.0, room.deadline / 1000 - time.time())
+        room.timer = loop.call_later(delay, self._expire, room, turn, False)
+
+    def _expire(self, room: Room, turn: int, away: bool) -> None:
+        """The clock ran out (or an away seat's turn came): play ``timeout`` if the turn is the
+        same one."""
+        room.timer = None
+        game = room.game
+        if game is None or room.status != PLAYING or room.turn != turn or game.to_move is None:
+            return
+        seat = room.seats[game.to_move]
+        marked = False
+        if seat.kind == "human":
+            seat.timeouts += 1
+            if seat.timeouts >= 2 and not seat.away:
+                seat.away = True
+                marked = True
+        try:
+            self._play(room, seat.seat, "timeout", auto=True, presence=marked)
+        except (RummyError, ProtocolError):
+            log.exception("room %s: timeout refused", room.code)
+        del away
+
+    async def _bot_turn(self, room: Room, seat: int, version: int) -> None:
+        if self.config.bot_delay > 0:
+            await asyncio.sleep(self.config.bot_delay)
+        game = room.game
+        if game is None or room.status != PLAYING or game.version != version:
+            return
+        if game.to_move != seat:
+            return
+        level = room.seats[seat].level or self.levels[0]
+        try:
+            action = await self.bots.decide(game, seat, level)
+        except Exception:
+            log.exception("room %s: bot failed", room.code)
+            return
+        if room.game is not game or game.version != version or game.to_move != seat:
+            return
+        try:
+            self._play(room, seat, action, auto=False)
+        except RummyError as exc:
+            log.warning("room %s: bot action %r refused (%s); fallback", room.code, action, exc)
+            try:
+                self._play(room, seat, fallback_bot(game, seat, random.Random()), auto=False)
+            except RummyError:
+                log.exception("room %s: fallback bot refused too", room.code)
+        except ProtocolError:
+            pass
+
+    # -- connections --------------------------------------------------------------------------
+
+    def connected(self, conn: Connection) -> None:
+        self.connections += 1
+        conn.send(
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL_VERSION,
+                "server": "rummykit 0.1.0",
+                "limits": {"max_message": 8192, "rate": 20, "burst": 40},
+            }
+        )
+
+    def disconnected(self, conn: Connection) -> None:
+        self.connections -= 1
+        self._detach(conn)

@@ -1,0 +1,253 @@
+"""Storage of rooms, games and actions: one small interface and its SQLite implementation.
+
+The database is the source of truth. A room is stored as
+
+- its *room state*: a JSON document with the options, the seats (token hashes, bots, away
+  marks), the status, the clock deadline and the pause before the next deal — rewritten in the
+  same transaction as every accepted action;
+- for each game of the room: the record head (``variant``, ``players``, ``options`` …), the
+  header of every deal (the record's deal without its actions: dealer, deck, restocks) and
+  the accepted actions of each deal in order.
+
+``load_game`` puts those back together into a game record (docs in notation.md) that
+``Game.from_record`` replays to the exact state. A finished game's full record is kept for
+download.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from typing import Any, Protocol
+
+JSON = dict[str, Any]
+
+
+class Storage(Protocol):
+    """What the server needs from a database. Every method is synchronous and durable on return
+    (the data survives a ``kill -9`` of the server process once the call returned)."""
+
+    def load_rooms(self) -> list[JSON]:
+        """Every stored room state (rooms to bring back at start-up)."""
+        ...
+
+    def save_room(self, code: str, state: JSON) -> None:
+        """Insert or replace a room state."""
+        ...
+
+    def start_game(self, code: str, game: int, head: JSON, deal: JSON, state: JSON) -> None:
+        """A new game: its record head, its first deal header and the room state, at once."""
+        ...
+
+    def save_deal(self, code: str, game: int, deal: int, header: JSON, state: JSON) -> None:
+        """Insert or replace the header of deal ``deal`` (0-based) and the room state."""
+        ...
+
+    def append_action(
+        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON
+    ) -> None:
+        """Store the accepted action number ``seq`` (0-based) of a deal and the room state."""
+        ...
+
+    def load_game(self, code: str, game: int) -> JSON | None:
+        """The record of a game as stored so far (head, deals with their actions)."""
+        ...
+
+    def finish_game(self, code: str, game: int, record: JSON, state: JSON) -> None:
+        """Keep the final record of a finished game and store the room state."""
+        ...
+
+    def get_record(self, code: str, game: int | None = None) -> JSON | None:
+        """The record of a finished game (the latest one when ``game`` is None)."""
+        ...
+
+    def delete_room(self, code: str) -> None:
+        """Forget a room state (its finished records stay)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    code TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    head TEXT NOT NULL,
+    record TEXT,
+    finished REAL,
+    PRIMARY KEY (code, game)
+);
+CREATE TABLE IF NOT EXISTS deals (
+    code TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    deal INTEGER NOT NULL,
+    header TEXT NOT NULL,
+    PRIMARY KEY (code, game, deal)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    deal INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, game, deal, seq)
+);
+"""
+
+
+def _dump(doc: JSON) -> str:
+    return json.dumps(doc, separators=(",", ":"))
+
+
+class SQLiteStorage:
+    """:class:`Storage` in one SQLite file in WAL mode.
+
+    ``synchronous=NORMAL`` with WAL: a committed transaction is in the WAL file (in the operating
+    system's cache) before the call returns, so it survives the server process being killed;
+    only a power cut can lose the last transactions. ``durable=True`` uses ``synchronous=FULL``
+    (an fsync per commit) for that case too.
+    """
+
+    def __init__(self, path: str, durable: bool = False) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.executescript(_SCHEMA)
+
+    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    db.execute(sql, args)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    @staticmethod
+    def _room(code: str, state: JSON) -> tuple[str, tuple[Any, ...]]:
+        return (
+            "INSERT OR REPLACE INTO rooms (code, state, updated) VALUES (?, ?, ?)",
+            (code, _dump(state), time.time()),
+        )
+
+    def load_rooms(self) -> list[JSON]:
+        with self._lock:
+            rows = self._db.execute("SELECT state FROM rooms ORDER BY code").fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def save_room(self, code: str, state: JSON) -> None:
+        self._tx([self._room(code, state)])
+
+    def start_game(self, code: str, game: int, head: JSON, deal: JSON, state: JSON) -> None:
+        self._tx(
+            [
+                ("DELETE FROM games WHERE code = ? AND game = ?", (code, game)),
+                ("DELETE FROM deals WHERE code = ? AND game = ?", (code, game)),
+                ("DELETE FROM actions WHERE code = ? AND game = ?", (code, game)),
+                (
+                    "INSERT INTO games (code, game, head) VALUES (?, ?, ?)",
+                    (code, game, _dump(head)),
+                ),
+                (
+                    "INSERT INTO deals (code, game, deal, header) VALUES (?, ?, 0, ?)",
+                    (code, game, _dump(deal)),
+                ),
+                self._room(code, state),
+            ]
+        )
+
+    def save_deal(self, code: str, game: int, deal: int, header: JSON, state: JSON) -> None:
+        self._tx(
+            [
+                (
+                    "INSERT OR REPLACE INTO deals (code, game, deal, header) VALUES (?, ?, ?, ?)",
+                    (code, game, deal, _dump(header)),
+                ),
+                self._room(code, state),
+            ]
+        )
+
+    def append_action(
+        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON
+    ) -> None:
+        self._tx(
+            [
+                (
+                    "INSERT INTO actions (code, game, deal, seq, action) VALUES (?, ?, ?, ?, ?)",
+                    (code, game, deal, seq, action),
+                ),
+                self._room(code, state),
+            ]
+        )
+
+    def load_game(self, code: str, game: int) -> JSON | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT head FROM games WHERE code = ? AND game = ?", (code, game)
+            ).fetchone()
+            if row is None:
+                return None
+            deals = self._db.execute(
+                "SELECT deal, header FROM deals WHERE code = ? AND game = ? ORDER BY deal",
+                (code, game),
+            ).fetchall()
+            actions = self._db.execute(
+                "SELECT deal, action FROM actions WHERE code = ? AND game = ? ORDER BY deal, seq",
+                (code, game),
+            ).fetchall()
+        record: JSON = json.loads(row[0])
+        out_deals: list[JSON] = []
+        for _, header in deals:
+            d = json.loads(header)
+            d["actions"] = []
+            out_deals.append(d)
+        for deal, action in actions:
+            out_deals[deal]["actions"].append(action)
+        record["deals"] = out_deals
+        return record
+
+    def finish_game(self, code: str, game: int, record: JSON, state: JSON) -> None:
+        self._tx(
+            [
+                (
+                    "UPDATE games SET record = ?, finished = ? WHERE code = ? AND game = ?",
+                    (_dump(record), time.time(), code, game),
+                ),
+                self._room(code, state),
+            ]
+        )
+
+    def get_record(self, code: str, game: int | None = None) -> JSON | None:
+        with self._lock:
+            if game is None:
+                row = self._db.execute(
+                    "SELECT record FROM games WHERE code = ? AND record IS NOT NULL "
+                    "ORDER BY game DESC LIMIT 1",
+                    (code,),
+                ).fetchone()
+            else:
+                row = self._db.execute(
+                    "SELECT record FROM games WHERE code = ? AND game = ? AND record IS NOT NULL",
+                    (code, game),
+                ).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def delete_room(self, code: str) -> None:
+        self._tx([("DELETE FROM rooms WHERE code = ?", (code,))])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
