@@ -1,0 +1,477 @@
+"""The solver's questions: best opening, lay-everything close, least penalty, declaration.
+
+Every function takes the hand as a sequence of :class:`~rummykit.cards.Card` and the variant's
+:class:`~rummykit.melds.MeldRules`; answers are :class:`Arrangement` values whose melds are
+real :class:`~rummykit.melds.Meld` objects (checked by :func:`~rummykit.melds.make_meld`).
+These functions do not check that the hand could exist in a deck; the caller does
+(:func:`rummykit.analysis.analyze` does).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from rummykit.cards import ACE, JOKER, Card, card
+from rummykit.melds import (
+    RUMMY_MELDS,
+    Meld,
+    MeldRules,
+    indian_penalty,
+    make_meld,
+    opening_value,
+    rummy_penalty,
+)
+from rummykit.solver import core
+from rummykit.solver.core import F_CM, F_CRC, F_CSET, F_PURE, F_SEQ, F_SET
+
+#: Weight of a melded card when the question is "can everything (but one) be melded".
+BIG: Final = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRule:
+    """How a variant's first lay-down (its opening) is judged.
+
+    - ``minimum``: points the opening must reach (0: no minimum).
+    - ``jokers_zero``: jokers count nothing towards the minimum (``rami71``).
+    - ``clean_run_and_set``: the lay-down needs a joker-free run and a joker-free set.
+    - ``clean_run_without_taken``: with a taken card, one joker-free run must be made without
+      it (``rami71``).
+    - ``close_leaves``: how many cards a lay-everything close may leave in hand -- it ignores
+      the minimum (``rummy``: 0 or 1; Rami: exactly 1, the discard).
+    - ``close_only``: the only lay-down is the close (``simple``).
+    - ``close_run_and_set``: a close needs a run and a set (``simple``).
+    """
+
+    minimum: int = 40
+    jokers_zero: bool = False
+    clean_run_and_set: bool = False
+    clean_run_without_taken: bool = False
+    close_leaves: tuple[int, ...] = (0, 1)
+    close_only: bool = False
+    close_run_and_set: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRule:
+    """How cards left in hand are charged: ``rummy`` values (A 11, joker 20) or ``indian``
+    values (J Q K A 10, jokers 0); with ``two_sequences`` melds count only when the
+    arrangement holds two sequences, one of them pure; ``cap`` bounds the total.
+    """
+
+    scoring: Literal["rummy", "indian"] = "rummy"
+    two_sequences: bool = False
+    cap: int | None = None
+
+
+RUMMY_OPENING: Final = OpeningRule(minimum=40)
+RAMI51_OPENING: Final = OpeningRule(minimum=51, close_leaves=(1,))
+RAMI71_OPENING: Final = OpeningRule(
+    minimum=71,
+    jokers_zero=True,
+    clean_run_and_set=True,
+    clean_run_without_taken=True,
+    close_leaves=(1,),
+)
+SIMPLE_OPENING: Final = OpeningRule(
+    minimum=0, close_leaves=(1,), close_only=True, close_run_and_set=True
+)
+RUMMY_PENALTY: Final = PenaltyRule()
+INDIAN_PENALTY: Final = PenaltyRule(scoring="indian", two_sequences=True, cap=80)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Melds taken from a hand and the cards left; ``points`` is what the question measures
+    (opening value, or penalty of the cards left).
+    """
+
+    points: int
+    melds: tuple[Meld, ...]
+    left: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningResult:
+    """``best``: the most valuable lay-down the opening rule's structure allows (whatever the
+    minimum); ``close``: the best lay-everything close (which ignores the minimum).
+    """
+
+    rule: OpeningRule
+    best: Arrangement | None
+    close: Arrangement | None
+
+    @property
+    def valid(self) -> bool:
+        """Whether the hand can open now: the best reaches the minimum, or it can close."""
+        if self.close is not None:
+            return True
+        if self.rule.close_only or self.best is None or not self.best.melds:
+            return False
+        return self.best.points >= self.rule.minimum
+
+    @property
+    def lay(self) -> Arrangement | None:
+        """What a one-tap Open lays: the best if it reaches the minimum, else the close."""
+        if (
+            not self.rule.close_only
+            and self.best is not None
+            and self.best.melds
+            and self.best.points >= self.rule.minimum
+        ):
+            return self.best
+        return self.close
+
+
+# -- hands ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Hand:
+    counts: list[list[int]]
+    printed: int
+    wild: list[tuple[int, int]]  # (suit, copies) of the wild rank
+
+
+def _hand(cards: Iterable[Card], wild_rank: int) -> _Hand:
+    counts = [[0] * 14 for _ in range(4)]
+    printed = 0
+    for c in cards:
+        if c.is_joker:
+            printed += 1
+        else:
+            counts[c.suit][c.rank] += 1
+    wild = []
+    if wild_rank:
+        wild = [(s, counts[s][wild_rank]) for s in range(4) if counts[s][wild_rank]]
+    return _Hand(counts, printed, wild)
+
+
+def _pool_choices(h: _Hand, wild_rank: int) -> list[tuple[list[list[int]], list[Card]]]:
+    """Every way of sending wild cards to the joker pool (the others stay natural)."""
+    out: list[tuple[list[list[int]], list[Card]]] = []
+
+    def rec(i: int, counts: list[list[int]], pool: list[Card]) -> None:
+        if i == len(h.wild):
+            out.append(([row[:] for row in counts], pool[:]))
+            return
+        s, n = h.wild[i]
+        for t in range(n + 1):
+            counts[s][wild_rank] -= t
+            rec(i + 1, counts, pool + [card(wild_rank, s)] * t)
+            counts[s][wild_rank] += t
+
+    rec(0, [row[:] for row in h.counts], [JOKER] * h.printed)
+    return out
+
+
+# -- weights --------------------------------------------------------------------------------
+
+
+def _rank_of_place(i: int) -> int:
+    return ACE if i == 13 else i + 1
+
+
+def _weights(
+    kind: str, jokers_zero: bool, wild_rank: int, big: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(run_nat, run_jok, set_nat, set_jok) for ``kind`` 'open', 'rummy' or 'indian'."""
+    if kind == "open":
+        run_nat = [opening_value(i + 1) for i in range(14)]
+        run_jok = [0 if jokers_zero else v for v in run_nat]
+        set_nat = [0] + [11 if r == ACE else min(r, 10) for r in range(1, 14)]
+        set_jok = [0 if jokers_zero else v for v in set_nat]
+    elif kind == "rummy":
+        run_nat = [rummy_penalty(card(_rank_of_place(i), 0)) for i in range(14)]
+        run_jok = [20] * 14
+        set_nat = [0] + [rummy_penalty(card(r, 0)) for r in range(1, 14)]
+        set_jok = [20] * 14
+    elif kind == "indian":
+        run_nat = [indian_penalty(card(_rank_of_place(i), 0), wild_rank) for i in range(14)]
+        run_jok = [0] * 14
+        set_nat = [0] + [indian_penalty(card(r, 0), wild_rank) for r in range(1, 14)]
+        set_jok = [0] * 14
+    else:  # "count": only the number of cards melded matters
+        run_nat = run_jok = [0] * 14
+        set_nat = set_jok = [0] * 14
+    return (
+        tuple(x + big for x in run_nat),
+        tuple(x + big for x in run_jok),
+        tuple([0] + [x + big for x in set_nat[1:]]),
+        tuple([0] + [x + big for x in set_jok[1:]]),
+    )
+
+
+def _config(melds: MeldRules, kind: str, jokers_zero: bool, big: int, fmask: int,
+            c_split: bool = False) -> core.Config:
+    w = _weights(kind, jokers_zero, melds.wild_rank, big)
+    return core.config(
+        melds.min_real, melds.adjacent_jokers, w[0], w[1], w[2], w[3], fmask, c_split
+    )
+
+
+Accept = Callable[[int], bool]
+
+
+def _accept_all(key: int) -> bool:
+    return True
+
+
+def _run(
+    cfg: core.Config,
+    cards: Sequence[Card],
+    melds: MeldRules,
+    accept: Accept,
+    must: Card | None = None,
+) -> tuple[int, list[Meld]] | None:
+    """Best accepted score of the hand and its melds (wild cards tried both ways)."""
+    h = _hand(cards, melds.wild_rank)
+    target = None if must is None or must.is_joker else (must.rank, must.suit)
+    best: tuple[int, object, list[Card]] | None = None
+    if h.wild:
+        choices = _pool_choices(h, melds.wild_rank)
+    else:
+        choices = [(h.counts, [JOKER] * h.printed)]
+    for counts, pool in choices:
+        got = core.solve(cfg, counts, len(pool), accept, target)
+        if got is not None and (best is None or got[0] > best[0]):
+            best = (got[0], got[2], pool)
+    if best is None:
+        return None
+    return best[0], _build(best[1], best[2], melds)
+
+
+def _build(witness: object, pool: list[Card], rules: MeldRules) -> list[Meld]:
+    jokers = iter(pool)
+    out: list[Meld] = []
+    for item in core.flatten(witness):
+        if item[0] == "R":
+            _, suit, start, length, mask = item
+            assert isinstance(suit, int) and isinstance(start, int)
+            assert isinstance(length, int) and isinstance(mask, int)
+            cards = [
+                next(jokers) if mask >> i & 1 else card(start + i, suit) for i in range(length)
+            ]
+        else:
+            _, rank, plan = item
+            assert isinstance(rank, int) and isinstance(plan, tuple)
+            for suits, m in plan:
+                group = [card(rank, s) for s in suits] + [next(jokers) for _ in range(m)]
+                out.append(make_meld(group, rules))
+            continue
+        out.append(make_meld(cards, rules))
+    out.sort(key=lambda m: (m.kind == "run", m.suit, m.rank, [c.index for c in m.cards]))
+    return out
+
+
+def _left(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
+    used = Counter(c for m in melds for c in m.cards)
+    left = []
+    for c in cards:
+        if used[c]:
+            used[c] -= 1
+        else:
+            left.append(c)
+    if any(used.values()):
+        raise AssertionError("solver melded cards that are not in the hand")
+    return tuple(left)
+
+
+def _check_must(cards: Sequence[Card], must: Card | None) -> None:
+    if must is not None and must not in cards:
+        from rummykit.errors import InvalidHand
+
+        raise InvalidHand(f"the card that must be included, {must.text}, is not in the hand")
+
+
+# -- openings -------------------------------------------------------------------------------
+
+
+def _opening_accept(rule: OpeningRule, must: Card | None) -> tuple[int, bool, Accept]:
+    """(flags to track, c_split, accept) for the structure of an opening or close."""
+    need_clean = rule.clean_run_and_set
+    need_run_set = rule.close_run_and_set
+    fmask = 0
+    if need_clean:
+        fmask |= F_PURE | F_CSET
+    if need_run_set:
+        fmask |= F_SEQ | F_SET
+    natural_must = must is not None and not must.is_joker
+    joker_must = must is not None and must.is_joker
+    if natural_must:
+        fmask |= F_CM
+    c_split = need_clean and natural_must and rule.clean_run_without_taken
+    if c_split:
+        fmask |= F_CRC
+
+    def accept(key: int) -> bool:
+        f = key & 255
+        if joker_must and key < 256:
+            return False
+        if natural_must and not f & F_CM:
+            return False
+        if need_run_set and not (f & F_SEQ and f & F_SET):
+            return False
+        if need_clean:
+            if not f & F_CSET:
+                return False
+            if c_split:
+                # A joker-free run without the taken card, or one holding a copy of it
+                # while the other melded copy can be the taken one.
+                return bool(f & F_PURE) or bool(f & F_CRC and (f & F_CM) >> 5 >= 2)
+            return bool(f & F_PURE)
+        return True
+
+    return fmask, c_split, accept
+
+
+def best_opening(
+    cards: Sequence[Card],
+    rule: OpeningRule = RUMMY_OPENING,
+    melds: MeldRules = RUMMY_MELDS,
+    must_include: Card | None = None,
+) -> Arrangement | None:
+    """The most valuable lay-down meeting the rule's structure (joker-free run and set,
+    taken card inside), whatever the minimum; None when no lay-down meets the structure.
+    Without structure demands the answer is never None (possibly no melds, 0 points).
+    """
+    _check_must(cards, must_include)
+    fmask, c_split, accept = _opening_accept(rule, must_include)
+    cfg = _config(melds, "open", rule.jokers_zero, 0, fmask, c_split)
+    got = _run(cfg, cards, melds, accept, must_include)
+    if got is None:
+        return None
+    score, ms = got
+    points = sum(m.value(rule.jokers_zero) for m in ms)
+    assert points == score, (points, score)
+    return Arrangement(points, tuple(ms), _left(cards, ms))
+
+
+def best_close(
+    cards: Sequence[Card],
+    rule: OpeningRule = RUMMY_OPENING,
+    melds: MeldRules = RUMMY_MELDS,
+    must_include: Card | None = None,
+) -> Arrangement | None:
+    """The lay-everything close: all cards but ``rule.close_leaves`` melded at once, meeting
+    the structure rules; the most cards melded first, then the most points. None if none.
+    """
+    _check_must(cards, must_include)
+    fmask, c_split, accept = _opening_accept(rule, must_include)
+    cfg = _config(melds, "open", rule.jokers_zero, BIG, fmask, c_split)
+    n = len(cards)
+    got = _run(cfg, cards, melds, accept, must_include)
+    if got is None:
+        return None
+    score, ms = got
+    melded = score // BIG
+    if n - melded in rule.close_leaves:
+        return _close_of(cards, ms, rule)
+    if melded != n:
+        return None
+    # Everything melds but the rule wants one card left: leave out each card in turn.
+    best: tuple[int, list[Meld]] | None = None
+    for leave in sorted(set(cards), key=lambda c: c.index):
+        rest = list(cards)
+        rest.remove(leave)
+        got = _run(cfg, rest, melds, accept, must_include)
+        if got is not None and got[0] // BIG == n - 1 and (best is None or got[0] > best[0]):
+            best = got
+    if best is None:
+        return None
+    return _close_of(cards, best[1], rule)
+
+
+def _close_of(cards: Sequence[Card], ms: list[Meld], rule: OpeningRule) -> Arrangement:
+    points = sum(m.value(rule.jokers_zero) for m in ms)
+    return Arrangement(points, tuple(ms), _left(cards, ms))
+
+
+def opening(
+    cards: Sequence[Card],
+    rule: OpeningRule = RUMMY_OPENING,
+    melds: MeldRules = RUMMY_MELDS,
+    must_include: Card | None = None,
+) -> OpeningResult:
+    """Both answers of the opening meter: the best lay-down and the best close."""
+    close = best_close(cards, rule, melds, must_include)
+    best = close if rule.close_only else best_opening(cards, rule, melds, must_include)
+    return OpeningResult(rule, best, close)
+
+
+# -- penalty and declaration ----------------------------------------------------------------
+
+
+def _two_sequences(key: int) -> bool:
+    f = key & 255
+    return (f & F_SEQ) >= 2 and bool(f & F_PURE)
+
+
+def card_penalty(c: Card, rule: PenaltyRule, wild_rank: int = 0) -> int:
+    """The penalty of one card left in hand under ``rule``."""
+    if rule.scoring == "indian":
+        return indian_penalty(c, wild_rank)
+    return rummy_penalty(c)
+
+
+def least_penalty(
+    cards: Sequence[Card],
+    rule: PenaltyRule = RUMMY_PENALTY,
+    melds: MeldRules = RUMMY_MELDS,
+) -> Arrangement:
+    """The arrangement leaving the least penalty; ``points`` is that penalty (capped)."""
+    total = sum(card_penalty(c, rule, melds.wild_rank) for c in cards)
+    if rule.two_sequences:
+        cfg = _config(melds, rule.scoring, False, 0, F_SEQ | F_PURE)
+        got = _run(cfg, cards, melds, _two_sequences)
+    else:
+        cfg = _config(melds, rule.scoring, False, 0, 0)
+        got = _run(cfg, cards, melds, _accept_all)
+    ms = got[1] if got is not None else []
+    left = _left(cards, ms)
+    points = sum(card_penalty(c, rule, melds.wild_rank) for c in left)
+    assert got is None or points == total - got[0], (points, total, got)
+    if rule.cap is not None:
+        points = min(points, rule.cap)
+    return Arrangement(points, tuple(ms), left)
+
+
+def declaration(
+    cards: Sequence[Card], melds: MeldRules, discard: bool = True
+) -> Arrangement | None:
+    """An Indian declaration: every card but one (``discard``) or every card melded, with at
+    least two sequences, one of them pure. ``left`` holds the discard. None when impossible.
+    """
+    cfg = _config(melds, "count", False, BIG, F_SEQ | F_PURE)
+    n = len(cards)
+    want = n - 1 if discard else n
+    got = _run(cfg, cards, melds, _two_sequences)
+    if got is None or got[0] // BIG < want:
+        return None
+    if got[0] // BIG == want:
+        return Arrangement(0, tuple(got[1]), _left(cards, got[1]))
+    # All n cards meld: find a card to leave out (the highest penalty first).
+    order = sorted(
+        set(cards), key=lambda c: (-indian_penalty(c, melds.wild_rank), c.index)
+    )
+    for leave in order:
+        rest = list(cards)
+        rest.remove(leave)
+        got = _run(cfg, rest, melds, _two_sequences)
+        if got is not None and got[0] // BIG == n - 1:
+            return Arrangement(0, tuple(got[1]), _left(cards, got[1]))
+    return None
+
+
+def clear_tables() -> None:
+    """Forget the cached tables (they rebuild as needed)."""
+    for cfg in core.all_configs():
+        cfg.clear()
+
+
+def table_entries() -> int:
+    """How many entries the cached tables hold now."""
+    return sum(cfg.table_entries() for cfg in core.all_configs())

@@ -1,0 +1,156 @@
+"""The fast solver against the brute-force reference, on random small hands, every variant."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Sequence
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummykit.cards import JOKER, Card, card
+from rummykit.melds import RUMMY_MELDS, Meld, MeldRules, make_meld
+from rummykit.solver import (
+    INDIAN_PENALTY,
+    RAMI51_OPENING,
+    RAMI71_OPENING,
+    RUMMY_OPENING,
+    SIMPLE_OPENING,
+    Arrangement,
+    OpeningRule,
+    best_close,
+    best_opening,
+    declaration,
+    least_penalty,
+)
+
+try:
+    from tests import solver_reference as ref
+except ImportError:  # pragma: no cover - tests/ on sys.path instead of the project root
+    import solver_reference as ref  # type: ignore[no-redef]
+
+# SOLVER_EXAMPLES=2000 python -m pytest tests/test_solver_exact.py  -- a longer hunt.
+SCALE = int(os.environ.get("SOLVER_EXAMPLES", "0"))
+
+
+def examples(n: int) -> settings:
+    return settings(
+        max_examples=SCALE or n,
+        deadline=None,
+        derandomize=not SCALE,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+@st.composite
+def hands(draw: st.DrawFn, max_size: int, jokers: int, wild_rank: int = 0) -> list[Card]:
+    """A small hand; most are drawn from a narrow window of ranks and suits so that runs,
+    sets and joker choices crowd in, some from the whole deck."""
+    if draw(st.integers(0, 4)):
+        low = draw(st.integers(1, 10))
+        ranks = [r if r <= 13 else 1 for r in range(low, low + 5)]
+        suits = sorted(draw(st.sets(st.integers(0, 3), min_size=1, max_size=3)))
+    else:
+        ranks = list(range(1, 14))
+        suits = [0, 1, 2, 3]
+    deck = [card(r, s) for r in ranks for s in suits for _ in range(2)]
+    if wild_rank and draw(st.booleans()):
+        deck += [card(wild_rank, s) for s in range(4)]
+    deck += [JOKER] * jokers
+    picks = draw(st.lists(st.integers(0, len(deck) - 1), unique=True, min_size=1,
+                          max_size=max_size))
+    return [deck[i] for i in picks]
+
+
+def check_arrangement(cards: Sequence[Card], arr: Arrangement, rules: MeldRules) -> None:
+    """The solver's melds are real melds made of the hand's cards; ``left`` is the rest."""
+    for m in arr.melds:
+        again = make_meld(m.cards, rules)
+        assert again.kind == m.kind
+    used = Counter(c for m in arr.melds for c in m.cards)
+    used.update(arr.left)
+    assert used == Counter(cards)
+
+
+def taken_of(cards: Sequence[Card], pick: int | None) -> Card | None:
+    return None if pick is None else cards[pick % len(cards)]
+
+
+VARIANTS: list[tuple[OpeningRule, ref.Variant]] = [
+    (RUMMY_OPENING, ref.RUMMY),
+    (RAMI51_OPENING, ref.RAMI51),
+    (RAMI71_OPENING, ref.RAMI71),
+    (SIMPLE_OPENING, ref.SIMPLE),
+]
+
+
+def check_opening_and_close(
+    cards: list[Card], rule: OpeningRule, v: ref.Variant, taken: Card | None
+) -> None:
+    melds_of: tuple[Meld, ...]
+    if not rule.close_only:
+        want = ref.best_opening(cards, v, RUMMY_MELDS, taken)
+        got = best_opening(cards, rule, RUMMY_MELDS, taken)
+        assert (got.points if got else None) == want, (cards, taken, got, want)
+        if got is not None:
+            check_arrangement(cards, got, RUMMY_MELDS)
+            melds_of = got.melds
+            assert ref.structure_ok(melds_of, v, taken, False)
+            assert ref.value(melds_of, v) == got.points
+    want_close = ref.best_close(cards, v, RUMMY_MELDS, taken)
+    close = best_close(cards, rule, RUMMY_MELDS, taken)
+    if want_close is None:
+        assert close is None, (cards, taken, close)
+        return
+    assert close is not None, (cards, taken, want_close)
+    check_arrangement(cards, close, RUMMY_MELDS)
+    assert ref.structure_ok(close.melds, v, taken, True)
+    melded = len(cards) - len(close.left)
+    assert (melded, close.points) == want_close, (cards, taken, close, want_close)
+
+
+@examples(160)
+@given(hands(max_size=9, jokers=4), st.none() | st.integers(0, 20))
+def test_rummy_and_rami51(cards: list[Card], pick: int | None) -> None:
+    taken = taken_of(cards, pick)
+    for rule, v in VARIANTS[:2]:
+        check_opening_and_close(cards, rule, v, taken)
+    want = ref.rummy_least_penalty(cards, RUMMY_MELDS)
+    got = least_penalty(cards)
+    check_arrangement(cards, got, RUMMY_MELDS)
+    assert got.points == want, (cards, got, want)
+
+
+@examples(160)
+@given(hands(max_size=9, jokers=2), st.none() | st.integers(0, 20))
+def test_rami71_and_simple(cards: list[Card], pick: int | None) -> None:
+    taken = taken_of(cards, pick)
+    for rule, v in VARIANTS[2:]:
+        check_opening_and_close(cards, rule, v, taken)
+
+
+@st.composite
+def indian_case(draw: st.DrawFn) -> tuple[list[Card], MeldRules]:
+    wild = draw(st.integers(0, 13))
+    rules = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=wild)
+    return draw(hands(max_size=7, jokers=2, wild_rank=wild)), rules
+
+
+@examples(110)
+@given(indian_case())
+def test_indian(case: tuple[list[Card], MeldRules]) -> None:
+    cards, rules = case
+    want = ref.indian_least_penalty(cards, rules)
+    got = least_penalty(cards, INDIAN_PENALTY, rules)
+    check_arrangement(cards, got, rules)
+    assert got.points == want, (cards, rules.wild_rank, got, want)
+    if got.melds:
+        assert ref.two_sequences(got.melds)
+    for discard in (True, False):
+        dec = declaration(cards, rules, discard)
+        assert (dec is not None) == ref.can_declare(cards, rules, discard), (cards, discard)
+        if dec is not None:
+            check_arrangement(cards, dec, rules)
+            assert len(dec.left) == (1 if discard else 0)
+            assert ref.two_sequences(dec.melds)
