@@ -1,0 +1,84 @@
+"""``rummykit check MELD --variant V [--json]``: is it a meld, of what kind, worth what."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from rummykit.cards import parse_cards
+from rummykit.cli.output import console, pretty, print_json
+from rummykit.errors import RummyError
+from rummykit.melds import MeldRules, make_meld
+from rummykit.rules import VARIANTS, make_rules, players_allowed
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("check", help="check whether cards form a meld")
+    p.add_argument("meld", help="cards like '7S 7H X', or - to read one meld a line from stdin")
+    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
+    p.add_argument("--wild", default=None,
+                   help="Indian rummy: the wild rank (A 2-9 T J Q K), as the indicator names it")
+    p.add_argument("--json", action="store_true", help="answer in JSON")
+    p.set_defaults(run=run)
+
+
+def meld_rules(variant: str, wild: str | None) -> tuple[MeldRules, bool]:
+    rules = make_rules(variant, players_allowed(variant)[0])
+    wild_rank = 0
+    if wild is not None:
+        if variant != "indian":
+            raise RummyError("--wild belongs to Indian rummy")
+        wild_rank = parse_cards(f"{wild}S")[0].rank
+    mr = rules.meld_rules
+    return MeldRules(mr.min_real, mr.adjacent_jokers, mr.max_set, mr.max_run, wild_rank), \
+        rules.jokers_zero
+
+
+def check_one(text: str, rules: MeldRules, jokers_zero: bool) -> dict[str, Any]:
+    """The answer for one meld; bad notation raises (it is not a question about melds)."""
+    cards = parse_cards(text)
+    try:
+        meld = make_meld(cards, rules)
+    except RummyError as exc:
+        return {"valid": False, "reason": str(exc)}
+    out: dict[str, Any] = {"valid": True, "kind": meld.kind, "points": meld.value(jokers_zero)}
+    if rules.min_real == 1:
+        out["pure"] = meld.pure
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    rules, jokers_zero = meld_rules(args.variant, args.wild)
+    if args.meld == "-":
+        worst = 0
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            try:
+                answer = check_one(line, rules, jokers_zero)
+            except RummyError as exc:
+                if args.json:
+                    print_json({"error": str(exc), "line": line.strip()})
+                else:
+                    print(f"bad line {line.strip()!r}: {exc}", file=sys.stderr)
+                worst = 2
+                continue
+            print_json(answer) if args.json else _say(line.strip(), answer)
+            worst = max(worst, 0 if answer["valid"] else 1)
+        return worst
+    answer = check_one(args.meld, rules, jokers_zero)
+    if args.json:
+        print_json(answer)
+    else:
+        _say(args.meld, answer)
+    return 0 if answer["valid"] else 1
+
+
+def _say(text: str, answer: dict[str, Any]) -> None:
+    out = console()
+    if answer["valid"]:
+        shown = pretty(text)
+        out.print(f"{shown}: a valid {answer['kind']}, worth {answer['points']}")
+    else:
+        out.print(f"[bold]not a meld[/bold]: {answer['reason']}")

@@ -1,0 +1,85 @@
+"""The ``rummykit`` command: one subcommand per module of this package."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from rummykit.errors import RummyError
+
+#: Subcommand modules, each with ``add_parser(subparsers)`` and ``run(args) -> int``.
+COMMANDS = ("serve", "replay", "check", "analyze", "tournament")
+
+
+def _modules() -> list[tuple[str, ModuleType | None, str]]:
+    found: list[tuple[str, ModuleType | None, str]] = []
+    for name in COMMANDS:
+        try:
+            found.append((name, importlib.import_module(f"rummykit.cli.{name}"), ""))
+        except ModuleNotFoundError as exc:
+            if exc.name == f"rummykit.cli.{name}":
+                continue
+            # The subcommand needs an optional dependency that is not installed.
+            found.append((name, None, exc.name or "a dependency"))
+    return found
+
+
+def _missing(name: str, dependency: str) -> argparse.Namespace:
+    raise RummyError(
+        f"this command needs {dependency}: pip install 'rummykit[server,plot]'"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rummykit",
+        description="Rummy, Rami and Indian rummy: play online, replay records, check melds.",
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, module, dependency in _modules():
+        if module is not None:
+            module.add_parser(sub)
+        else:
+            p = sub.add_parser(name, help=f"(needs {dependency})")
+            p.add_argument("rest", nargs=argparse.REMAINDER)
+            p.set_defaults(run=lambda args, n=name, d=dependency: _missing(n, d))
+    return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"rummykit {version('rummykit')}"
+    except PackageNotFoundError:
+        return "rummykit (not installed)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args))
+    except RummyError as exc:
+        print(f"rummykit {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"rummykit {args.command}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

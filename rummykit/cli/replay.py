@@ -1,0 +1,79 @@
+"""``rummykit replay FILE [--json]``: replay a game record and report how it ended."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from rich.table import Table
+
+from rummykit.cli.output import console, pretty, print_json
+from rummykit.engine import Game
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("replay", help="replay a game record (JSON) and print its outcome")
+    p.add_argument("file", help="record file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="answer in JSON")
+    p.set_defaults(run=run)
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The outcome of a replayed game, in the shape of the text formats."""
+    deals = []
+    for r in game.results:
+        deals.append(
+            {
+                "deal": r.deal,
+                "dealer": r.dealer,
+                "winner": r.winner,
+                "how": r.how,
+                "points": r.points,
+                "double": r.double,
+                "blocked": r.blocked,
+                "penalties": list(r.penalties),
+            }
+        )
+    return {
+        "variant": game.variant,
+        "players": game.players,
+        "deals": deals,
+        "scores": game.scores,
+        "over": game.over,
+        "winner": game.winner,
+        "teams": game.rules.teams,
+        "actions": sum(len(d.actions) for d in game.deals),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        with open(args.file, encoding="utf-8") as fh:
+            text = fh.read()
+    game = Game.from_record(text)
+    data = summary(game)
+    if args.json:
+        print_json(data)
+        return 0
+    out = console()
+    who = "side" if game.rules.teams else "seat"
+    table = Table(title=f"{game.variant}, {game.players} players")
+    for col in ("deal", "winner", "how", "points", "marks"):
+        table.add_column(col, justify="right" if col in ("deal", "points") else "left")
+    for d in data["deals"]:
+        marks = " ".join(m for m, on in (("double", d["double"]), ("blocked", d["blocked"])) if on)
+        winner = "—" if d["winner"] is None else f"seat {d['winner']}"
+        table.add_row(str(d["deal"]), winner, d["how"], str(d["points"]), marks)
+    out.print(table)
+    scores = ", ".join(f"{who} {i}: {s}" for i, s in enumerate(data["scores"]))
+    out.print(f"Scores: {scores}")
+    if data["over"]:
+        out.print(f"Game over: {who} {data['winner']} wins.")
+    else:
+        d = game.deal
+        out.print(f"Game in progress: deal {d.number}, seat {game.to_move} to move.")
+        out.print(f"Top of the pile: {pretty([c.text for c in d.pile[-1:]]) or '—'}")
+    return 0

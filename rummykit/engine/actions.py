@@ -1,0 +1,258 @@
+"""Actions as small immutable values with a text notation that round-trips.
+
+>>> a = parse_action('layoff 2 ah low')
+>>> a
+Layoff(2, Card('AH'), 'low')
+>>> str(a), parse_action(str(a)) == a
+('layoff 2 AH low', True)
+>>> str(parse_action('open 7h x 7s / 5H 6H 7H'))
+'open 7S 7H X / 5H 6H 7H'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from rummykit.cards import JOKER, Card, format_cards, parse_cards
+from rummykit.errors import InvalidNotation
+
+Group = tuple[Card, ...]
+
+
+def canonical_group(cards: Group) -> Group:
+    """A group whose real cards share one rank in several suits is a set: its order does not
+    matter, so it is written with real cards by suit, then jokers. Runs keep their order."""
+    real = [c for c in cards if c is not JOKER]
+    if len(real) >= 2 and len({c.rank for c in real}) == 1 and len({c.suit for c in real}) > 1:
+        return (*sorted(real, key=lambda c: c.suit), *[c for c in cards if c is JOKER])
+    return cards
+
+
+class Action:
+    """Base of every action. ``str(action)`` is its notation."""
+
+    __slots__ = ()
+    verb: ClassVar[str]
+
+    def __str__(self) -> str:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    verb: ClassVar[str] = "draw"
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
+    def __str__(self) -> str:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    verb: ClassVar[str] = "take"
+
+    def __repr__(self) -> str:
+        return "Take()"
+
+    def __str__(self) -> str:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Action):
+    verb: ClassVar[str] = "return"
+
+    def __repr__(self) -> str:
+        return "Return()"
+
+    def __str__(self) -> str:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    verb: ClassVar[str] = "drop"
+
+    def __repr__(self) -> str:
+        return "Drop()"
+
+    def __str__(self) -> str:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout(Action):
+    verb: ClassVar[str] = "timeout"
+
+    def __repr__(self) -> str:
+        return "Timeout()"
+
+    def __str__(self) -> str:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    card: Card
+    verb: ClassVar[str] = "discard"
+
+    def __repr__(self) -> str:
+        return f"Discard({self.card!r})"
+
+    def __str__(self) -> str:
+        return f"discard {self.card.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class NewMeld(Action):
+    """``meld M``: lay one new meld after opening."""
+
+    cards: Group
+    verb: ClassVar[str] = "meld"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", canonical_group(tuple(self.cards)))
+
+    def __repr__(self) -> str:
+        return f"NewMeld(parse_cards({format_cards(self.cards)!r}))"
+
+    def __str__(self) -> str:
+        return f"meld {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Open(Action):
+    """``open M / M / …``: several melds laid in one action. Two opens are equal when they lay
+    the same melds, in whatever order (the order still numbers the table melds)."""
+
+    melds: tuple[Group, ...]
+    verb: ClassVar[str] = "open"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "melds", tuple(canonical_group(tuple(m)) for m in self.melds))
+
+    def key(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(sorted(tuple(c.index for c in m) for m in self.melds))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.key() == other.key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.key()))
+
+    def __repr__(self) -> str:
+        groups = ", ".join(f"parse_cards({format_cards(m)!r})" for m in self.melds)
+        return f"{type(self).__name__}(({groups},))"
+
+    def __str__(self) -> str:
+        return f"{self.verb} " + " / ".join(format_cards(m) for m in self.melds)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Declare(Open):
+    """``declare M / M / …`` (Indian rummy): the card of the 14 not listed is discarded."""
+
+    verb: ClassVar[str] = "declare"
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff(Action):
+    number: int
+    card: Card
+    end: Literal["low", "high"] | None = None
+    verb: ClassVar[str] = "layoff"
+
+    def __repr__(self) -> str:
+        end = f", {self.end!r}" if self.end else ""
+        return f"Layoff({self.number}, {self.card!r}{end})"
+
+    def __str__(self) -> str:
+        end = f" {self.end}" if self.end else ""
+        return f"layoff {self.number} {self.card.text}{end}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    number: int
+    card: Card
+    verb: ClassVar[str] = "swap"
+
+    def __repr__(self) -> str:
+        return f"Swap({self.number}, {self.card!r})"
+
+    def __str__(self) -> str:
+        return f"swap {self.number} {self.card.text}"
+
+
+_SIMPLE: dict[str, Action] = {
+    "draw": Draw(),
+    "take": Take(),
+    "return": Return(),
+    "drop": Drop(),
+    "timeout": Timeout(),
+}
+VERBS = ("draw", "take", "return", "open", "meld", "layoff", "swap", "discard", "declare",
+         "drop", "timeout")
+
+
+def _number(text: str, line: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise InvalidNotation(f"{line!r}: {text!r} is not a table meld number (1, 2, 3…)")
+    return int(text)
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action line; raise :class:`InvalidNotation` saying what is wrong."""
+    line = text.strip()
+    if not line:
+        raise InvalidNotation("empty action")
+    verb, _, rest = line.partition(" ")
+    verb = verb.lower()
+    rest = rest.strip()
+    if verb in _SIMPLE:
+        if rest:
+            raise InvalidNotation(f"{line!r}: {verb} takes nothing after it")
+        return _SIMPLE[verb]
+    if verb == "discard":
+        cards = parse_cards(rest)
+        if len(cards) != 1:
+            raise InvalidNotation(f"{line!r}: discard takes exactly one card")
+        return Discard(cards[0])
+    if verb in ("open", "declare"):
+        groups = [parse_cards(g) for g in rest.split("/")]
+        if not rest or any(not g for g in groups):
+            raise InvalidNotation(f"{line!r}: {verb} needs melds separated by /")
+        return Open(tuple(groups)) if verb == "open" else Declare(tuple(groups))
+    if verb == "meld":
+        if "/" in rest:
+            raise InvalidNotation(f"{line!r}: meld lays one meld (open lays several)")
+        cards = parse_cards(rest)
+        if not cards:
+            raise InvalidNotation(f"{line!r}: meld needs its cards")
+        return NewMeld(cards)
+    if verb in ("layoff", "swap"):
+        parts = rest.split()
+        want = "layoff N CARD [low|high]" if verb == "layoff" else "swap N CARD"
+        if len(parts) < 2 or len(parts) > (3 if verb == "layoff" else 2):
+            raise InvalidNotation(f"{line!r}: write {want}")
+        number = _number(parts[0], line)
+        card = parse_cards(parts[1])[0]
+        if verb == "swap":
+            return Swap(number, card)
+        end = parts[2].lower() if len(parts) == 3 else None
+        if end not in (None, "low", "high"):
+            raise InvalidNotation(f"{line!r}: the end is low or high, not {parts[2]!r}")
+        return Layoff(number, card, end)  # type: ignore[arg-type]
+    raise InvalidNotation(f"{line!r}: unknown action {verb!r} (actions: {', '.join(VERBS)})")
+
+
+def as_action(action: Action | str) -> Action:
+    """Accept an action or its text."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return parse_action(action)
+    raise InvalidNotation(f"{action!r} is not an action")

@@ -1,0 +1,788 @@
+"""The game: deals, turns, actions and their duties, for every variant.
+
+>>> g = Game.new("rummy", players=2, seed=1)
+>>> g.to_move, g.phase, len(g.view(1)["hand"]), g.view(0)["stock"]
+(1, 'draw', 13, 81)
+>>> g.apply("draw"); g.phase
+'play'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Protocol
+
+from rummykit.cards import ACE, JOKER, Card, format_cards, make_deck, parse_cards
+from rummykit.engine.actions import (
+    Action,
+    Declare,
+    Discard,
+    Draw,
+    Drop,
+    Layoff,
+    NewMeld,
+    Open,
+    Return,
+    Swap,
+    Take,
+    Timeout,
+    as_action,
+)
+from rummykit.engine.scoring import DealResult, GameScore, score_deal
+from rummykit.engine.state import DealState, TableMeld
+from rummykit.errors import IllegalAction, InvalidHand, InvalidMeld, RummyError
+from rummykit.melds import Meld, MeldRules, indian_penalty, make_meld, rummy_penalty
+from rummykit.rules import Ruleset, make_rules
+
+
+class Shuffler(Protocol):
+    def shuffle(self, x: list[Any], /) -> None: ...
+
+
+class Game:
+    """A game of any variant: a sequence of deals played by ``rules.players`` seats.
+
+    Create games with :meth:`new` or :meth:`from_record`. Every action goes through
+    :meth:`check` (the one source of legality), :meth:`is_legal` and :meth:`apply`.
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        seed: int | None = None,
+        rng: Shuffler | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self._rng: Shuffler | None = rng
+        if rng is None and seed is None:
+            self._rng = random.SystemRandom()
+        self.score = GameScore(rules)
+        self.deals: list[DealState] = []
+        self.results: list[DealResult] = []
+        self.version = 0
+        #: Restock orders a replay must use, by deal number (from a record).
+        self._planned_restocks: dict[int, list[list[Card]]] = {}
+        self.deal: DealState = self._start_deal(rules.first_dealer, deck)
+
+    # -- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        variant: str = "rummy",
+        players: int = 2,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deck: Sequence[Card | str] | None = None,
+        rng: Shuffler | None = None,
+    ) -> Game:
+        """A new game. ``seed`` makes every shuffle reproducible; ``deck`` fixes the first
+        deal's cards (notation strings or cards); with neither, shuffles are secure."""
+        rules = make_rules(variant, players, options)
+        cards = None if deck is None else _deck_cards(deck, rules)
+        return cls(rules, seed=seed, rng=rng, deck=cards)
+
+    @property
+    def variant(self) -> str:
+        return self.rules.variant
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def _shuffled(self, cards: list[Card], purpose: str) -> list[Card]:
+        if self._rng is not None:
+            self._rng.shuffle(cards)
+        else:
+            random.Random(f"{self.seed}:{purpose}").shuffle(cards)
+        return cards
+
+    def _start_deal(self, dealer: int, deck: Sequence[Card] | None) -> DealState:
+        rules = self.rules
+        number = len(self.deals) + 1
+        if deck is None:
+            deck = self._shuffled(make_deck(rules.jokers), f"deal{number}")
+        deck = tuple(deck)
+        seats = self.score.active_seats()
+        order = [s for s in _seats_after(dealer, rules.players) if s in seats]
+        hands: list[list[Card]] = [[] for _ in range(rules.players)]
+        pos = 0
+        for _ in range(rules.hand_size):
+            for s in order:
+                hands[s].append(deck[pos])
+                pos += 1
+        if rules.first_extra:
+            hands[order[0]].append(deck[pos])
+            pos += 1
+        indicator = None
+        wild = 0
+        if rules.indicator:
+            indicator = deck[pos]
+            pos += 1
+            wild = ACE if indicator is JOKER else indicator.rank
+        pile: list[Card] = []
+        if rules.starter:
+            pile.append(deck[pos])
+            pos += 1
+        stock = list(reversed(deck[pos:]))
+        n = rules.players
+        state = DealState(
+            number=number,
+            dealer=dealer,
+            deck=deck,
+            meld_rules=MeldRules(
+                min_real=rules.min_real, adjacent_jokers=rules.adjacent_jokers, wild_rank=wild
+            ),
+            hands=hands,
+            stock=stock,
+            pile=pile,
+            indicator=indicator,
+            wild_rank=wild,
+            opened=[False] * n,
+            out=[None if s in seats else "eliminated" for s in range(n)],
+            drew=[False] * n,
+        )
+        self.deals.append(state)
+        self.deal = state
+        self.version += 1
+        self._start_turn(order[0], first=True)
+        return state
+
+    def next_deal(self, deck: Sequence[Card | str] | None = None) -> None:
+        """Start the next deal once the previous one is scored and the game goes on."""
+        if self.score.over:
+            raise IllegalAction("the game is over")
+        if not self.deal.over:
+            raise IllegalAction(f"deal {self.deal.number} is not over")
+        cards = None if deck is None else _deck_cards(deck, self.rules)
+        self._start_deal(self.score.dealer, cards)
+
+    # -- turn flow ------------------------------------------------------------------------
+
+    def _start_turn(self, seat: int, first: bool = False) -> None:
+        d = self.deal
+        rules = self.rules
+        d.turn = seat
+        d.took = d.owed = d.stock_card = None
+        d.freed = 0
+        d.acted = d.returned = False
+        d.opened_at_start = d.opened[seat]
+        if first and rules.first_extra:
+            d.phase, d.drawn = "play", "deal"
+        else:
+            d.phase, d.drawn = "draw", None
+            if not d.stock and not self._restock():
+                return
+        if rules.taken_card_duty or rules.freed_joker_duty:
+            d.snapshot = d.copy_for_undo()
+
+    def _restock(self) -> bool:
+        """Rebuild an empty stock from the pile, or end the deal; False when it ended."""
+        d = self.deal
+        limit = self.rules.max_restocks
+        if (limit >= 0 and d.restocks >= limit) or len(d.pile) < 2:
+            self._finish(None, "blocked" if self.rules.scoring == "rummy" else "no-winner")
+            return False
+        cards = d.pile[:-1]
+        planned = self._planned_restocks.get(d.number)
+        if planned is not None:
+            if d.restocks >= len(planned):
+                raise RummyError(
+                    f"deal {d.number} rebuilds its stock a {d.restocks + 1}th time but the "
+                    f"record lists {len(planned)} rebuilt orders"
+                )
+            order = planned[d.restocks]
+            if Counter(order) != Counter(cards):
+                raise RummyError(
+                    f"deal {d.number}: rebuilt stock {d.restocks + 1} does not hold the cards "
+                    "of the discard pile"
+                )
+            order = list(order)
+        elif self._rng is None and self.seed is None:
+            raise RummyError(
+                f"deal {d.number} rebuilds its stock: the record needs a seed or restocks"
+            )
+        else:
+            order = self._shuffled(list(cards), f"deal{d.number}:restock{d.restocks + 1}")
+        d.restock_orders.append(list(order))
+        d.stock = list(reversed(order))
+        d.pile = d.pile[-1:]
+        d.restocks += 1
+        d.events.append({"seat": None, "action": "restock", "stock": len(d.stock)})
+        return True
+
+    def _end_turn(self) -> None:
+        d = self.deal
+        if d.over:
+            return
+        active = [s for s in range(self.rules.players) if d.out[s] is None]
+        if len(active) == 1:
+            self._finish(active[0], "last-player")
+            return
+        nxt = d.turn
+        while True:
+            nxt = (nxt + 1) % self.rules.players
+            if d.out[nxt] is None:
+                break
+        self._start_turn(nxt)
+
+    def _finish(self, winner: int | None, how: str) -> None:
+        d = self.deal
+        d.over = True
+        d.phase = "over"
+        d.snapshot = None
+        result = score_deal(self.rules, d, winner, how)
+        self.results.append(result)
+        self.score.add(result)
+        d.events.append({"seat": None, "action": "end", "winner": result.winner})
+
+    # -- public state ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.score.over
+
+    @property
+    def winner(self) -> int | None:
+        """The game's winner: a seat, or a side in 2 v 2 Rami; None while it goes on."""
+        return self.score.winner
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.score.totals)
+
+    @property
+    def phase(self) -> str:
+        if self.score.over:
+            return "game-over"
+        if self.deal.over:
+            return "deal-over"
+        return self.deal.phase
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.deal.over else self.deal.turn
+
+    def hand(self, seat: int) -> list[Card]:
+        """A copy of a seat's hand (engine-side code only: views decide who sees it)."""
+        return list(self.deal.hands[seat])
+
+    def history(self) -> list[dict[str, Any]]:
+        """Public events of the current deal, in order."""
+        return [dict(e) for e in self.deal.events]
+
+    # -- legality -------------------------------------------------------------------------
+
+    def check(self, action: Action | str) -> None:
+        """Raise :class:`IllegalAction` saying why ``action`` is not legal now."""
+        self._validate(as_action(action))
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            self._validate(as_action(action))
+        except RummyError:
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` for the player to move; an illegal action raises and changes
+        nothing."""
+        act = as_action(action)
+        plan = self._validate(act)
+        d = self.deal
+        seat = d.turn
+        d.actions.append(str(act))
+        self.version += 1
+        _PERFORM[type(act)](self, act, plan)
+        del seat
+
+    def _validate(self, act: Action) -> Any:
+        if self.score.over:
+            raise IllegalAction("the game is over")
+        d = self.deal
+        if d.over:
+            raise IllegalAction(f"deal {d.number} is over")
+        validator = _VALIDATE.get(type(act))
+        if validator is None:
+            raise IllegalAction(f"{act} is not an action of this game")
+        return validator(self, act)
+
+    def _need_play(self, what: str) -> None:
+        if self.deal.phase != "play":
+            raise IllegalAction(f"draw or take a card before you {what}")
+
+    def _need_hand(self, cards: Sequence[Card]) -> None:
+        hand = Counter(self.deal.hands[self.deal.turn])
+        need = Counter(cards)
+        for c, n in sorted(need.items()):
+            have = hand[c]
+            if have < n:
+                if have == 0:
+                    raise IllegalAction(f"you do not hold {c.text}")
+                raise IllegalAction(f"you hold only {have} {c.text}, not {n}")
+
+    def _keep_one(self, laying: int) -> None:
+        if not self.rules.out_by_laying and len(self.deal.hands[self.deal.turn]) - laying < 1:
+            raise IllegalAction("you must keep a card to discard: a deal is won by discarding")
+
+    def _meld(self, cards: Sequence[Card]) -> Meld:
+        try:
+            return make_meld(cards, self.deal.meld_rules)
+        except InvalidMeld as exc:
+            raise IllegalAction(str(exc)) from None
+
+    def _v_draw(self, act: Action) -> None:
+        d = self.deal
+        if d.phase != "draw":
+            raise IllegalAction("you have already drawn this turn")
+
+    def _v_take(self, act: Action) -> None:
+        d = self.deal
+        if d.phase != "draw":
+            raise IllegalAction("you have already drawn this turn")
+        if d.returned:
+            raise IllegalAction("after returning the card, draw from the stock")
+        if not d.pile:
+            raise IllegalAction("the discard pile is empty")
+        top = d.pile[-1]
+        if not self.rules.take_jokers and d.meld_rules.is_joker(top):
+            raise IllegalAction(f"{top.text} is a joker: this room does not let jokers be taken")
+
+    def _v_return(self, act: Action) -> None:
+        d = self.deal
+        if not self.rules.taken_card_duty:
+            raise IllegalAction("return is not part of this game")
+        if d.drawn != "pile" or d.phase != "play":
+            raise IllegalAction("return puts back a card just taken from the pile")
+        if d.acted:
+            raise IllegalAction("return must come before anything else in the turn")
+
+    def _v_discard(self, act: Discard) -> None:
+        d = self.deal
+        self._need_play("discard")
+        hand = d.hands[d.turn]
+        if act.card not in hand:
+            raise IllegalAction(f"you do not hold {act.card.text}")
+        if d.owed is not None:
+            raise IllegalAction(
+                f"lay the {d.owed.text} you took from the pile before discarding"
+            )
+        if d.freed:
+            raise IllegalAction("lay the freed joker on the table before discarding")
+        if (
+            not self.rules.discard_taken
+            and d.took is act.card
+            and hand.count(act.card) == 1
+        ):
+            raise IllegalAction(f"{act.card.text} was just taken from the pile: keep it this turn")
+
+    def _lay_down_rules(self, melds: list[Meld], laid: list[Card]) -> None:
+        """What a first lay-down (opening or close) must satisfy."""
+        d = self.deal
+        rules = self.rules
+        seat = d.turn
+        left = len(d.hands[seat]) - len(laid)
+        self._keep_one(len(laid))
+        if rules.lay_mode == "close":
+            if left != 1:
+                raise IllegalAction(
+                    f"lay every card but one at once: this leaves {left} cards in your hand"
+                )
+            kinds = {m.kind for m in melds}
+            if kinds != {"run", "set"}:
+                raise IllegalAction("the lay-down needs at least one run and one set")
+        if d.owed is not None and d.owed not in laid:
+            raise IllegalAction(f"the {d.owed.text} you took from the pile must be part of it")
+        if rules.clean_run_and_set:
+            clean_runs = [m for m in melds if m.kind == "run" and m.pure]
+            if not clean_runs or not any(m.kind == "set" and m.pure for m in melds):
+                raise IllegalAction("a first lay-down needs a run and a set without jokers")
+            if d.owed is not None and all(d.owed in m.cards for m in clean_runs):
+                raise IllegalAction(
+                    f"one run without jokers must be made without the {d.owed.text} you took"
+                )
+        free = (
+            (rules.small_opening >= 0 and left <= rules.small_opening)
+            or (rules.lay_all_close and left == 1)
+            or (rules.partner_opens_free and rules.teams and d.opened[(seat + 2) % 4])
+        )
+        if not free and rules.opening_minimum:
+            worth = sum(m.value(rules.jokers_zero) for m in melds)
+            if worth < rules.opening_minimum:
+                extra = " without jokers" if rules.jokers_zero else ""
+                raise IllegalAction(
+                    f"opening is worth {worth}{extra}; the minimum is {rules.opening_minimum}"
+                )
+
+    def _v_open(self, act: Open) -> list[Meld]:
+        d = self.deal
+        rules = self.rules
+        if rules.lay_mode == "declare":
+            raise IllegalAction("nothing is laid on the table in this game: declare instead")
+        self._need_play("lay down")
+        if d.opened[d.turn]:
+            raise IllegalAction("you have already opened: lay more melds with meld")
+        laid = [c for m in act.melds for c in m]
+        self._need_hand(laid)
+        melds = [self._meld(m) for m in act.melds]
+        self._lay_down_rules(melds, laid)
+        return melds
+
+    def _v_meld(self, act: NewMeld) -> Meld:
+        d = self.deal
+        if self.rules.lay_mode != "open":
+            raise IllegalAction("melds are laid only with the lay-down in this game")
+        self._need_play("meld")
+        if not d.opened[d.turn]:
+            raise IllegalAction(self._open_first())
+        self._need_hand(act.cards)
+        meld = self._meld(act.cards)
+        self._keep_one(len(act.cards))
+        return meld
+
+    def _open_first(self) -> str:
+        m = self.rules.opening_minimum
+        return f"open first: your first melds must reach {m}" if m else "lay down first"
+
+    def _table_meld(self, number: int) -> TableMeld:
+        table = self.deal.table
+        if not 1 <= number <= len(table):
+            raise IllegalAction(
+                f"there is no meld {number} on the table"
+                + (f" (melds 1 to {len(table)})" if table else " (the table is empty)")
+            )
+        return table[number - 1]
+
+    def _v_layoff(self, act: Layoff) -> Meld:
+        d = self.deal
+        if not self.rules.layoffs:
+            raise IllegalAction("cards are not laid off in this game")
+        self._need_play("lay off")
+        if not d.opened[d.turn]:
+            raise IllegalAction(self._open_first())
+        tm = self._table_meld(act.number)
+        self._need_hand([act.card])
+        self._keep_one(1)
+        try:
+            return tm.meld.add(act.card, act.end, d.meld_rules)
+        except InvalidMeld as exc:
+            raise IllegalAction(f"meld {act.number}: {exc}") from None
+
+    def _v_swap(self, act: Swap) -> int:
+        d = self.deal
+        if self.rules.swap == "none":
+            raise IllegalAction("jokers are not swapped in this game")
+        self._need_play("swap a joker")
+        if not d.opened[d.turn]:
+            raise IllegalAction(self._open_first())
+        tm = self._table_meld(act.number)
+        self._need_hand([act.card])
+        i = tm.meld.swap_index(act.card, d.meld_rules, self.rules.swap == "fourth")
+        if i is None:
+            if self.rules.swap == "fourth" and tm.meld.kind == "set" and any(tm.meld.jokers):
+                if tm.meld.rank == act.card.rank and act.card.suit in tm.meld.missing_suits():
+                    raise IllegalAction(
+                        f"a joker leaves a set only as its fourth card: lay {act.card.text} off"
+                    )
+            raise IllegalAction(
+                f"{act.card.text} does not take the place of a joker in meld {act.number}"
+            )
+        return i
+
+    def _v_declare(self, act: Declare) -> Card:
+        d = self.deal
+        if self.rules.lay_mode != "declare":
+            raise IllegalAction("declare belongs to Indian rummy")
+        self._need_play("declare")
+        hand = d.hands[d.turn]
+        cards = [c for m in act.melds for c in m]
+        if len(cards) != len(hand) - 1:
+            raise IllegalAction(
+                f"a declaration shows {len(hand) - 1} cards in melds; this shows {len(cards)}"
+            )
+        self._need_hand(cards)
+        rest = Counter(hand) - Counter(cards)
+        return next(iter(rest))
+
+    def _v_drop(self, act: Action) -> int:
+        if self.rules.lay_mode != "declare":
+            raise IllegalAction("drop belongs to Indian rummy")
+        d = self.deal
+        return self.rules.middle_drop if d.drew[d.turn] else self.rules.first_drop
+
+    def _v_timeout(self, act: Action) -> None:
+        return None
+
+    # -- performing -----------------------------------------------------------------------
+
+    def _event(self, action: str, **fields: Any) -> None:
+        self.deal.events.append({"seat": self.deal.turn, "action": action, **fields})
+
+    def _p_draw(self, act: Action, plan: None) -> None:
+        d = self.deal
+        c = d.stock.pop()
+        d.hands[d.turn].append(c)
+        d.phase, d.drawn, d.stock_card = "play", "stock", c
+        d.drew[d.turn] = True
+        self._event("draw")
+
+    def _p_take(self, act: Action, plan: None) -> None:
+        d = self.deal
+        c = d.pile.pop()
+        d.hands[d.turn].append(c)
+        d.phase, d.drawn, d.took = "play", "pile", c
+        d.drew[d.turn] = True
+        if self.rules.taken_card_duty:
+            d.owed = c
+        self._event("take", card=c.text)
+
+    def _p_return(self, act: Action, plan: None) -> None:
+        d = self.deal
+        c = d.took
+        assert c is not None
+        d.hands[d.turn].remove(c)
+        d.pile.append(c)
+        d.phase, d.drawn, d.took, d.owed, d.returned = "draw", None, None, None, True
+        self._event("return", card=c.text)
+
+    def _p_discard(self, act: Discard, plan: None) -> None:
+        d = self.deal
+        hand = d.hands[d.turn]
+        hand.remove(act.card)
+        d.pile.append(act.card)
+        self._event("discard", card=act.card.text)
+        if not hand:
+            self._finish(d.turn, "discard")
+        else:
+            self._end_turn()
+
+    def _laid(self, cards: Sequence[Card]) -> None:
+        d = self.deal
+        hand = d.hands[d.turn]
+        for c in cards:
+            hand.remove(c)
+            if c is d.owed:
+                d.owed = None
+            elif c is JOKER and d.freed:
+                d.freed -= 1
+        d.acted = True
+
+    def _after_laying(self, how: str) -> None:
+        d = self.deal
+        if not d.hands[d.turn]:
+            self._finish(d.turn, how)
+
+    def _p_open(self, act: Open, melds: list[Meld]) -> None:
+        d = self.deal
+        for m in melds:
+            self._laid(m.cards)
+            d.table.append(TableMeld(m, d.turn))
+        d.opened[d.turn] = True
+        self._event("open", melds=[format_cards(m.cards) for m in melds])
+        self._after_laying("open")
+
+    def _p_meld(self, act: NewMeld, meld: Meld) -> None:
+        d = self.deal
+        self._laid(meld.cards)
+        d.table.append(TableMeld(meld, d.turn))
+        self._event("meld", meld=format_cards(meld.cards))
+        self._after_laying("meld")
+
+    def _p_layoff(self, act: Layoff, meld: Meld) -> None:
+        d = self.deal
+        self._laid([act.card])
+        tm = d.table[act.number - 1]
+        d.table[act.number - 1] = TableMeld(meld, tm.owner)
+        self._event("layoff", number=act.number, card=act.card.text, end=act.end)
+        self._after_laying("layoff")
+
+    def _p_swap(self, act: Swap, i: int) -> None:
+        d = self.deal
+        tm = d.table[act.number - 1]
+        meld, freed = tm.meld.swap(i, act.card)
+        self._laid([act.card])
+        d.hands[d.turn].append(freed)
+        d.table[act.number - 1] = TableMeld(meld, tm.owner)
+        if self.rules.freed_joker_duty:
+            d.freed += 1
+        self._event("swap", number=act.number, card=act.card.text)
+
+    def _p_declare(self, act: Declare, discard: Card) -> None:
+        from rummykit.engine.indian import declaration_problem
+
+        d = self.deal
+        seat = d.turn
+        d.hands[seat].remove(discard)
+        d.pile.append(discard)
+        problem = declaration_problem(act.melds, d.meld_rules)
+        groups = [format_cards(m) for m in act.melds]
+        if problem is None:
+            self._event("declare", melds=groups, discard=discard.text, valid=True)
+            self._finish(seat, "declare")
+            return
+        d.out[seat] = "wrong-declaration"
+        self._event("declare", melds=groups, discard=discard.text, valid=False, reason=problem)
+        self._end_turn()
+
+    def _p_drop(self, act: Action, cost: int) -> None:
+        d = self.deal
+        d.out[d.turn] = "dropped"
+        self._event("drop", cost=cost)
+        self._end_turn()
+
+    def _p_timeout(self, act: Action, plan: None) -> None:
+        d = self.deal
+        undone = False
+        if (d.owed is not None or d.freed) and d.snapshot is not None:
+            d.restore(d.snapshot)
+            undone = True
+        drew = False
+        if d.phase == "draw":
+            c = d.stock.pop()
+            d.hands[d.turn].append(c)
+            d.phase, d.drawn, d.stock_card = "play", "stock", c
+            d.drew[d.turn] = True
+            drew = True
+        card = self.timeout_discard()
+        hand = d.hands[d.turn]
+        hand.remove(card)
+        d.pile.append(card)
+        self._event("timeout", undone=undone, draw=drew, card=card.text)
+        if not hand:
+            self._finish(d.turn, "discard")
+        else:
+            self._end_turn()
+
+    def timeout_discard(self) -> Card:
+        """The card the automatic play discards once the player holds their drawn card."""
+        d = self.deal
+        hand = d.hands[d.turn]
+        if d.stock_card is not None and d.stock_card in hand:
+            return d.stock_card
+        candidates = [
+            c
+            for c in hand
+            if not d.meld_rules.is_joker(c)
+            and (self.rules.discard_taken or c is not d.took or hand.count(c) > 1)
+        ]
+        if not candidates:
+            candidates = list(hand)
+        penalty = self.penalty
+        return max(
+            candidates,
+            key=lambda c: (penalty(c), 14 if c.rank == ACE else c.rank, -c.suit),
+        )
+
+    def penalty(self, c: Card) -> int:
+        """What card ``c`` costs when left in hand in this variant and deal."""
+        if self.rules.scoring == "indian":
+            return indian_penalty(c, self.deal.wild_rank)
+        return rummy_penalty(c)
+
+    # -- views, records, legal actions (in their own modules) ------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know, as a JSON-ready dict."""
+        from rummykit.engine.views import build_view
+
+        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            raise RummyError(f"there is no seat {seat!r} (seats 0 to {self.rules.players - 1})")
+        return build_view(self, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator may know: no hand."""
+        from rummykit.engine.views import build_view
+
+        return build_view(self, None)
+
+    def record(self) -> dict[str, Any]:
+        """The game record of the text formats (replayable with :meth:`from_record`)."""
+        from rummykit.engine.records import make_record
+
+        return make_record(self)
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any] | str) -> Game:
+        """Replay a record (a dict or JSON text); raise ``InvalidRecord`` at the first fault."""
+        from rummykit.engine.records import replay
+
+        return replay(record)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move (see :meth:`iter_legal_actions`)."""
+        return list(self.iter_legal_actions())
+
+    def iter_legal_actions(self) -> Iterator[Action]:
+        from rummykit.engine.legal import iter_legal
+
+        return iter_legal(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.variant} players={self.players} deal={self.deal.number} "
+            f"phase={self.phase} to_move={self.to_move}>"
+        )
+
+
+def _seats_after(dealer: int, n: int) -> list[int]:
+    return [(dealer + i) % n for i in range(1, n + 1)]
+
+
+def _deck_cards(deck: Sequence[Card | str], rules: Ruleset) -> list[Card]:
+    cards = [c if isinstance(c, Card) else _one_card(c) for c in deck]
+    if Counter(cards) != Counter(make_deck(rules.jokers)):
+        have = Counter(cards)
+        full = Counter(make_deck(rules.jokers))
+        extra = sorted((have - full).elements())
+        missing = sorted((full - have).elements())
+        parts = []
+        if missing:
+            parts.append(f"missing {format_cards(missing[:5])}{'…' if len(missing) > 5 else ''}")
+        if extra:
+            parts.append(f"too many {format_cards(extra[:5])}{'…' if len(extra) > 5 else ''}")
+        raise InvalidHand(
+            f"the deck must hold the {rules.deck_size} cards of {rules.variant} exactly once "
+            f"each ({len(cards)} given; {', '.join(parts)})"
+        )
+    return cards
+
+
+def _one_card(text: str) -> Card:
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise InvalidHand(f"{text!r} is not one card")
+    return cards[0]
+
+
+_VALIDATE: dict[type, Any] = {
+    Draw: Game._v_draw,
+    Take: Game._v_take,
+    Return: Game._v_return,
+    Discard: Game._v_discard,
+    Open: Game._v_open,
+    NewMeld: Game._v_meld,
+    Layoff: Game._v_layoff,
+    Swap: Game._v_swap,
+    Declare: Game._v_declare,
+    Drop: Game._v_drop,
+    Timeout: Game._v_timeout,
+}
+_PERFORM: dict[type, Any] = {
+    Draw: Game._p_draw,
+    Take: Game._p_take,
+    Return: Game._p_return,
+    Discard: Game._p_discard,
+    Open: Game._p_open,
+    NewMeld: Game._p_meld,
+    Layoff: Game._p_layoff,
+    Swap: Game._p_swap,
+    Declare: Game._p_declare,
+    Drop: Game._p_drop,
+    Timeout: Game._p_timeout,
+}

@@ -1,0 +1,168 @@
+"""Scoring a deal and keeping the game's totals, for every variant's scoring rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rummykit.cards import format_cards
+from rummykit.engine.state import DealState
+from rummykit.melds import rummy_penalty
+from rummykit.rules import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended. ``points`` is what the winner scored (``rummy``) or what the losers
+    paid in all (Rami, Indian); ``penalties`` is what each seat's hand cost."""
+
+    deal: int
+    dealer: int
+    winner: int | None
+    how: str
+    points: int
+    double: bool
+    blocked: bool
+    penalties: tuple[int, ...]
+    hands: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "winner": self.winner,
+            "how": self.how,
+            "points": self.points,
+            "double": self.double,
+            "blocked": self.blocked,
+            "penalties": list(self.penalties),
+            "hands": [h.split() for h in self.hands],
+        }
+
+
+def score_deal(rules: Ruleset, d: DealState, winner: int | None, how: str) -> DealResult:
+    n = rules.players
+    hands = tuple(format_cards(h) for h in d.hands)
+    if rules.scoring == "indian":
+        return _score_indian(rules, d, winner, how, hands)
+    pens = [sum(rummy_penalty(c) for c in h) for h in d.hands]
+    if rules.scoring == "rummy":
+        if winner is None:  # blocked: the lightest hand wins, ties to the lowest seat
+            low = min(pens)
+            winner = pens.index(low)
+            points = sum(p - low for p in pens)
+            return DealResult(d.number, d.dealer, winner, "blocked", points, False, True,
+                              tuple(pens), hands)
+        double = not d.opened_at_start
+        points = sum(p for s, p in enumerate(pens) if s != winner) * (2 if double else 1)
+        pens[winner] = 0
+        return DealResult(d.number, d.dealer, winner, how, points, double, False,
+                          tuple(pens), hands)
+    # Rami family: only the winner's rivals pay.
+    if winner is None:
+        return DealResult(d.number, d.dealer, None, how, 0, False, False, (0,) * n, hands)
+    side = rules.team_of(winner)
+    paid = [
+        0 if rules.team_of(s) == side else (rules.fixed_penalty or pens[s]) for s in range(n)
+    ]
+    return DealResult(d.number, d.dealer, winner, how, sum(paid), False, False,
+                      tuple(paid), hands)
+
+
+def _score_indian(
+    rules: Ruleset, d: DealState, winner: int | None, how: str, hands: tuple[str, ...]
+) -> DealResult:
+    from rummykit.engine.indian import loser_penalty
+
+    n = rules.players
+    paid = [0] * n
+    if winner is not None:
+        for s in range(n):
+            out = d.out[s]
+            if s == winner or out == "eliminated":
+                continue
+            if out == "dropped":
+                paid[s] = _drop_cost(d, s, rules)
+            elif out == "wrong-declaration":
+                paid[s] = rules.wrong_declaration
+            else:
+                paid[s] = min(rules.cap, loser_penalty(d.hands[s], d.meld_rules))
+    return DealResult(d.number, d.dealer, winner, how, sum(paid), False, False,
+                      tuple(paid), hands)
+
+
+def _drop_cost(d: DealState, seat: int, rules: Ruleset) -> int:
+    for e in d.events:
+        if e.get("seat") == seat and e.get("action") == "drop":
+            return int(e["cost"])
+    return rules.middle_drop
+
+
+class GameScore:
+    """Running totals, the dealer of the next deal, and when the game ends."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.totals = [0] * rules.sides
+        self.dealer = rules.first_dealer
+        self.eliminated: list[bool] = [False] * rules.players
+        self.over = False
+        self.winner: int | None = None
+        self.deals_played = 0
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.rules.players) if not self.eliminated[s]]
+
+    def _next_dealer(self) -> None:
+        n = self.rules.players
+        s = self.dealer
+        for _ in range(n):
+            s = (s + 1) % n
+            if not self.eliminated[s]:
+                break
+        self.dealer = s
+
+    def add(self, r: DealResult) -> None:
+        rules = self.rules
+        self.deals_played += 1
+        if rules.scoring == "rummy":
+            assert r.winner is not None
+            self.totals[r.winner] += r.points
+            if rules.length == "one-deal" or self.totals[r.winner] >= rules.target:
+                self.over, self.winner = True, r.winner
+        elif rules.scoring in ("rami", "simple"):
+            for s, p in enumerate(r.penalties):
+                self.totals[rules.team_of(s)] += p
+            losers = [side for side in range(rules.sides) if self.totals[side] >= rules.limit]
+            if losers:
+                self.over = True
+                # Only one side pays per deal, so only one side can reach its limit.
+                self.winner = next(s for s in range(rules.sides) if s not in losers)
+        else:
+            self._add_indian(r)
+        if not self.over:
+            self._next_dealer()
+
+    def _add_indian(self, r: DealResult) -> None:
+        rules = self.rules
+        if rules.length in ("pool101", "pool201"):
+            for s, p in enumerate(r.penalties):
+                self.totals[s] += p
+            alive = self.active_seats()
+            going = [s for s in alive if self.totals[s] > rules.limit]
+            if len(going) == len(alive):
+                # Everyone left would be eliminated at once: the lowest total wins.
+                low = min(self.totals[s] for s in alive)
+                self.over, self.winner = True, next(s for s in alive if self.totals[s] == low)
+                return
+            for s in going:
+                self.eliminated[s] = True
+            alive = self.active_seats()
+            if len(alive) == 1:
+                self.over, self.winner = True, alive[0]
+            return
+        if r.winner is not None:
+            self.totals[r.winner] += r.points
+        if self.deals_played >= rules.deals:
+            best = max(self.totals)
+            self.over, self.winner = True, self.totals.index(best)

@@ -1,0 +1,123 @@
+"""Per-seat views: built from what a seat may know, never by hiding fields afterwards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rummykit.cards import format_cards
+
+if TYPE_CHECKING:
+    from rummykit.engine.game import Game
+
+_VERBS = ("draw", "take", "return", "open", "meld", "layoff", "swap", "discard", "declare",
+          "drop")
+
+
+def _texts(cards: Any) -> list[str]:
+    return [c.text for c in cards]
+
+
+def build_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator). Only the seat's own hand is read."""
+    rules = game.rules
+    d = game.deal
+    live = not d.over
+    view: dict[str, Any] = {
+        "variant": rules.variant,
+        "options": rules.options(),
+        "players": rules.players,
+        "seat": seat,
+        "deal": d.number,
+        "dealer": d.dealer,
+        "version": game.version,
+        "seats": [
+            {
+                "seat": s,
+                "cards": len(d.hands[s]),
+                "opened": d.opened[s],
+                "team": rules.team_of(s),
+                "out": d.out[s],
+            }
+            for s in range(rules.players)
+        ],
+        "table": [
+            {
+                "number": i + 1,
+                "cards": _texts(tm.meld.cards),
+                "kind": tm.meld.kind,
+                "owner": tm.owner,
+            }
+            for i, tm in enumerate(d.table)
+        ],
+        "pile": _texts(d.pile),
+        "stock": len(d.stock),
+        "restocks": d.restocks,
+        "turn": None,
+        "scores": list(game.score.totals),
+        "results": [r.to_json() for r in game.results],
+        "over": game.over,
+        "winner": game.winner,
+        "indicator": d.indicator.text if d.indicator is not None else None,
+        "wild_rank": d.wild_rank or None,
+    }
+    if live:
+        view["turn"] = {
+            "seat": d.turn,
+            "phase": d.phase,
+            "drawn": d.drawn,
+            "taken": d.took.text if d.took is not None else None,
+            "owes": ([d.owed.text] if d.owed is not None else []) + ["X"] * d.freed,
+            "can": _verbs(game) if seat == d.turn else [],
+        }
+    if seat is not None:
+        view["hand"] = _texts(d.hands[seat])
+        view["opening"] = _opening(game, seat) if rules.lay_mode != "declare" else None
+        view["declaration"] = _declaration(game, seat) if rules.lay_mode == "declare" else None
+    return view
+
+
+def _verbs(game: Game) -> list[str]:
+    seen: list[str] = []
+    for act in game.iter_legal_actions():
+        if act.verb in _VERBS and act.verb not in seen:
+            seen.append(act.verb)
+    return seen
+
+
+def _opening(game: Game, seat: int) -> dict[str, Any]:
+    from rummykit.engine.meter import opening_meter
+
+    d = game.deal
+    rules = game.rules
+    info: dict[str, Any] = {
+        "minimum": rules.opening_minimum,
+        "opened": d.opened[seat],
+        "must_include": d.owed.text if d.owed is not None and seat == d.turn else None,
+        "meter": None,
+    }
+    if not d.opened[seat] and not d.over:
+        info["meter"] = opening_meter(game, seat)
+    return info
+
+
+def _declaration(game: Game, seat: int) -> dict[str, Any] | None:
+    from rummykit.engine.indian import find_declaration
+
+    d = game.deal
+    if d.over or seat != d.turn or d.phase != "play" or d.out[seat] is not None:
+        return None
+    found = find_declaration(d.hands[seat], d.meld_rules)
+    if found is None:
+        return {
+            "valid": False,
+            "reason": "these cards cannot be declared yet: they do not all fit in melds with "
+            "two sequences, one of them pure",
+            "action": None,
+        }
+    discard, groups = found
+    return {
+        "valid": True,
+        "reason": None,
+        "discard": discard.text,
+        "action": "declare " + " / ".join(format_cards(g) for g in groups),
+    }

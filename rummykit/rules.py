@@ -1,0 +1,364 @@
+"""One declarative ruleset per variant.
+
+A :class:`Ruleset` holds everything that makes a variant what it is: the deck, the deal, how
+players lay down, what they may do afterwards, how a deal is scored and when the game ends. The
+engine reads these fields; a new variant is a new ruleset, not new engine code.
+
+Room options (``option_schema``) choose among the values a room may set. Every field of the
+ruleset may also be overridden by name as a *house rule* (``options={"max_restocks": 3}``);
+the fields marked as decisions are the project's reading where the sources are silent.
+
+>>> r = make_rules("rummy", 4, {"opening": 51})
+>>> r.opening_minimum, r.hand_size, r.jokers
+(51, 13, 4)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from rummykit.errors import RummyError, UnknownVariant
+from rummykit.melds import MeldRules
+
+VARIANTS: Final = ("rummy", "rami51", "rami71", "simple", "indian")
+CLOCKS: Final = (30, 45, 60, 90, 600)
+
+LayMode = Literal["open", "close", "declare"]
+Scoring = Literal["rummy", "rami", "simple", "indian"]
+
+
+def _doc(text: str, decision: bool = False, **kw: Any) -> Any:
+    return field(metadata={"doc": text, "decision": decision}, **kw)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The rules of a variant for one table; built by :func:`make_rules`."""
+
+    variant: str = _doc("variant name")
+    players: int = _doc("number of seats")
+    # -- deck and deal -------------------------------------------------------------------
+    jokers: int = _doc("printed jokers in the 104-card double deck")
+    hand_size: int = _doc("cards dealt to each player")
+    first_extra: bool = _doc(
+        "the first player gets one more card and starts by discarding; the pile starts empty",
+        decision=True,
+    )
+    starter: bool = _doc("a card turned face up starts the discard pile")
+    indicator: bool = _doc("a face-up card names the wild rank (printed joker: aces)")
+    first_dealer: int = _doc("seat that deals the first deal", decision=True)
+    # -- melds --------------------------------------------------------------------------
+    min_real: int = _doc("real cards every meld needs (the rest may be jokers)")
+    adjacent_jokers: bool = _doc("two jokers may stand side by side in a run")
+    # -- laying down ----------------------------------------------------------------------
+    lay_mode: LayMode = _doc(
+        "open: lay an opening, then meld and lay off; close: lay all but one card at once; "
+        "declare: melds stay in hand until a declaration"
+    )
+    opening_minimum: int = _doc("points the first lay-down must reach")
+    jokers_zero: bool = _doc("jokers count zero towards the opening minimum", decision=True)
+    clean_run_and_set: bool = _doc(
+        "a first lay-down needs a joker-free run and a joker-free set; with a card taken from "
+        "the pile, a joker-free run made without it",
+        decision=True,
+    )
+    small_opening: int = _doc(
+        "an opening that leaves at most this many cards ignores the minimum (-1: never)"
+    )
+    lay_all_close: bool = _doc(
+        "a player may lay all cards but one in one go below the minimum, then discard the last"
+    )
+    partner_opens_free: bool = _doc("once a partner has laid down, the other needs no minimum")
+    layoffs: bool = _doc("cards may be laid off on table melds once opened")
+    swap: Literal["any", "fourth", "none"] = _doc(
+        "joker swaps: any exact place; in a set only as the fourth card; or none", decision=True
+    )
+    freed_joker_duty: bool = _doc(
+        "a freed joker must go back on the table this turn; no discard while it is in hand",
+        decision=True,
+    )
+    taken_card_duty: bool = _doc(
+        "a card taken from the pile must be laid this turn (in the opening if not opened) and "
+        "may be returned before anything else",
+        decision=True,
+    )
+    discard_taken: bool = _doc(
+        "a card taken from the pile may be discarded in the same turn", decision=True
+    )
+    out_by_laying: bool = _doc("a player may go out by melding or laying off the last card")
+    take_jokers: bool = _doc("a joker on top of the pile may be taken")
+    # -- stock ----------------------------------------------------------------------------
+    max_restocks: int = _doc(
+        "times the pile may be reshuffled into a new stock per deal (-1: no limit)",
+        decision=True,
+    )
+    # -- scoring and game end -------------------------------------------------------------
+    scoring: Scoring = _doc("how a deal is scored")
+    teams: bool = _doc("partners sit opposite (seats 0 and 2 against 1 and 3)", decision=True)
+    length: str = _doc(
+        "rummy: one-deal or to-200; indian: pool101, pool201, deals, points; rami: to-limit"
+    )
+    target: int = _doc("rummy to-200: the total that ends the game")
+    limit: int = _doc("Rami: the total at which a side loses; indian pool: elimination above")
+    deals: int = _doc("indian deals format: number of deals")
+    fixed_penalty: int = _doc("simple: what each losing player pays")
+    cap: int = _doc("indian: most a player pays in one deal")
+    wrong_declaration: int = _doc("indian: what a wrong declaration costs")
+    first_drop: int = _doc("indian: cost of dropping before one's first draw")
+    middle_drop: int = _doc("indian: cost of dropping later")
+    clock: int = _doc("seconds on the turn clock")
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """Meld limits without a wild rank (a deal of Indian rummy adds its own)."""
+        return MeldRules(min_real=self.min_real, adjacent_jokers=self.adjacent_jokers)
+
+    @property
+    def deck_size(self) -> int:
+        return 104 + self.jokers
+
+    def team_of(self, seat: int) -> int:
+        """The side a seat plays for: its own seat number, or seat mod 2 with partners."""
+        return seat % 2 if self.teams else seat
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.teams else self.players
+
+    def options(self) -> dict[str, Any]:
+        """The room options of this table, as a record stores them."""
+        return {name: getattr(self, _OPTION_FIELDS[name]) for name in option_schema(self.variant)}
+
+
+_BASE: Final[dict[str, Any]] = dict(
+    jokers=4,
+    hand_size=13,
+    first_extra=False,
+    starter=True,
+    indicator=False,
+    first_dealer=0,
+    min_real=2,
+    adjacent_jokers=False,
+    lay_mode="open",
+    opening_minimum=40,
+    jokers_zero=False,
+    clean_run_and_set=False,
+    small_opening=1,
+    lay_all_close=False,
+    partner_opens_free=False,
+    layoffs=True,
+    swap="any",
+    freed_joker_duty=True,
+    taken_card_duty=True,
+    discard_taken=False,
+    out_by_laying=True,
+    take_jokers=True,
+    max_restocks=2,
+    scoring="rummy",
+    teams=False,
+    length="one-deal",
+    target=200,
+    limit=0,
+    deals=1,
+    fixed_penalty=0,
+    cap=0,
+    wrong_declaration=0,
+    first_drop=0,
+    middle_drop=0,
+    clock=45,
+)
+
+_RAMI: Final[dict[str, Any]] = dict(
+    hand_size=14,
+    first_extra=True,
+    starter=False,
+    small_opening=-1,
+    lay_all_close=True,
+    partner_opens_free=True,
+    swap="fourth",
+    freed_joker_duty=False,
+    out_by_laying=False,
+    max_restocks=-1,
+    scoring="rami",
+    length="to-limit",
+)
+
+_VARIANT_FIELDS: Final[dict[str, dict[str, Any]]] = {
+    "rummy": {},
+    "rami51": {**_RAMI, "opening_minimum": 51},
+    "rami71": {
+        **_RAMI,
+        "jokers": 2,
+        "opening_minimum": 71,
+        "jokers_zero": True,
+        "clean_run_and_set": True,
+    },
+    "simple": {
+        **_RAMI,
+        "jokers": 2,
+        "lay_mode": "close",
+        "opening_minimum": 0,
+        "lay_all_close": False,
+        "partner_opens_free": False,
+        "layoffs": False,
+        "swap": "none",
+        "scoring": "simple",
+        "fixed_penalty": 100,
+    },
+    "indian": {
+        "jokers": 2,
+        "indicator": True,
+        "min_real": 1,
+        "adjacent_jokers": True,
+        "lay_mode": "declare",
+        "opening_minimum": 0,
+        "small_opening": -1,
+        "layoffs": False,
+        "swap": "none",
+        "freed_joker_duty": False,
+        "taken_card_duty": False,
+        "discard_taken": False,
+        "out_by_laying": False,
+        "take_jokers": False,
+        "max_restocks": -1,
+        "scoring": "indian",
+        "length": "pool101",
+        "deals": 2,
+        "cap": 80,
+        "wrong_declaration": 80,
+        "first_drop": 20,
+        "middle_drop": 40,
+    },
+}
+
+_PLAYERS: Final[dict[str, tuple[int, ...]]] = {
+    "rummy": (2, 3, 4, 5, 6),
+    "rami51": (2, 4),
+    "rami71": (2, 4),
+    "simple": (2, 4),
+    "indian": (2, 3, 4, 5, 6),
+}
+
+# Room option name -> (ruleset field, allowed values or a type, default).
+_SCHEMA: Final[dict[str, dict[str, tuple[str, tuple[Any, ...] | type, Any]]]] = {
+    "rummy": {
+        "opening": ("opening_minimum", (30, 40, 51), 40),
+        "clock": ("clock", CLOCKS, 45),
+        "length": ("length", ("one-deal", "to-200"), "one-deal"),
+    },
+    "rami51": {"clock": ("clock", CLOCKS, 45)},
+    "rami71": {"clock": ("clock", CLOCKS, 45)},
+    "simple": {"clock": ("clock", CLOCKS, 45)},
+    "indian": {
+        "format": ("length", ("pool101", "pool201", "deals", "points"), "pool101"),
+        "deals": ("deals", int, 2),
+        "jokers_from_discard": ("take_jokers", bool, False),
+        "clock": ("clock", CLOCKS, 45),
+    },
+}
+_OPTION_FIELDS: Final = {
+    name: spec[0] for schema in _SCHEMA.values() for name, spec in schema.items()
+}
+
+# Losing limits of the Rami family: (1 v 1, 2 v 2).
+_RAMI_LIMITS: Final = {"rami51": (251, 351), "rami71": (251, 451), "simple": (300, 600)}
+
+_FIELDS: Final = {f.name: f for f in dataclasses.fields(Ruleset)}
+
+
+def option_schema(variant: str) -> dict[str, dict[str, Any]]:
+    """Room options of a variant: ``{name: {"values": [...] or type name, "default": v}}``."""
+    schema = _SCHEMA.get(variant)
+    if schema is None:
+        raise UnknownVariant(_unknown(variant))
+    return {
+        name: {
+            "values": list(values) if isinstance(values, tuple) else values.__name__,
+            "default": default,
+        }
+        for name, (_, values, default) in schema.items()
+    }
+
+
+def players_allowed(variant: str) -> tuple[int, ...]:
+    """Seat counts a variant can be played with."""
+    if variant not in _PLAYERS:
+        raise UnknownVariant(_unknown(variant))
+    return _PLAYERS[variant]
+
+
+def _unknown(variant: str) -> str:
+    return f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}"
+
+
+def make_rules(
+    variant: str = "rummy", players: int = 2, options: Mapping[str, Any] | None = None
+) -> Ruleset:
+    """The ruleset of a table; raises a ``ValueError`` subclass naming a bad variant, seat
+    count or option."""
+    if variant not in _VARIANT_FIELDS:
+        raise UnknownVariant(_unknown(variant))
+    allowed = _PLAYERS[variant]
+    if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
+        raise RummyError(
+            f"{variant} is played by {', '.join(map(str, allowed))} players, not {players!r}"
+        )
+    values: dict[str, Any] = {**_BASE, **_VARIANT_FIELDS[variant]}
+    values["variant"] = variant
+    values["players"] = players
+    if variant in _RAMI_LIMITS:
+        values["teams"] = players == 4
+        values["limit"] = _RAMI_LIMITS[variant][1 if players == 4 else 0]
+    schema = _SCHEMA[variant]
+    for name, (fname, _, default) in schema.items():
+        values[fname] = default
+    for name, value in (options or {}).items():
+        if name in schema:
+            fname, allowed_values, _ = schema[name]
+            _check_option(name, value, allowed_values)
+            values[fname] = value
+        elif name in _FIELDS and name not in ("variant", "players"):
+            current = values[name]
+            if type(value) is not type(current):
+                raise RummyError(
+                    f"house rule {name!r} takes a {type(current).__name__}, not {value!r}"
+                )
+            values[name] = value
+        else:
+            known = ", ".join(schema) or "none"
+            raise RummyError(f"unknown option {name!r} for {variant} (room options: {known})")
+    if variant == "indian":
+        if values["length"] == "pool101":
+            values["limit"] = 101
+        elif values["length"] == "pool201":
+            values["limit"] = 201
+        if values["length"] == "points":
+            values["deals"] = 1
+    return Ruleset(**values)
+
+
+def _check_option(name: str, value: Any, allowed: tuple[Any, ...] | type) -> None:
+    if isinstance(allowed, tuple):
+        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+            choices = ", ".join(str(v) for v in allowed)
+            raise RummyError(f"option {name!r} cannot be {value!r}: choose one of {choices}")
+    elif allowed is int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise RummyError(f"option {name!r} must be a whole number of at least 1, not {value!r}")
+    elif not isinstance(value, allowed):
+        raise RummyError(f"option {name!r} must be {allowed.__name__}, not {value!r}")
+
+
+def decisions() -> list[tuple[str, str]]:
+    """Ruleset fields that record a project decision: ``(name, description)``."""
+    return [
+        (f.name, f.metadata["doc"]) for f in dataclasses.fields(Ruleset) if f.metadata["decision"]
+    ]
+
+
+def field_docs() -> dict[str, str]:
+    """Every ruleset field with its description (for generated docs)."""
+    return {f.name: f.metadata["doc"] for f in dataclasses.fields(Ruleset)}
