@@ -1,0 +1,181 @@
+"""``rummykit analyze HAND --variant V [--json] [--opening N] [--must-include C] [--wild R]``.
+
+``HAND`` is the cards (one quoted argument or several); ``-`` reads one hand a line from
+standard input and answers one JSON line each: a bad line answers ``{"error": ...}`` for that
+line and the batch goes on; the exit status is then 2. Blank lines are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from rummykit.analysis import VARIANTS, Analysis, analyze
+from rummykit.cards import RANK_CHARS, Card, pretty_cards
+from rummykit.errors import RummyError
+from rummykit.melds import Meld
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``analyze`` subcommand to an argparse ``subparsers`` object."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "analyze",
+        help="best opening, least penalty and (indian) declaration of a hand",
+        description=(
+            "Analyse a hand: the best opening it can lay, the least penalty it can be left "
+            "with and, in indian, whether it can declare. HAND is cards like 'KS KH KD 5H'; "
+            "'-' reads one hand a line from standard input and answers one JSON line each."
+        ),
+    )
+    p.add_argument("hand", nargs="+", metavar="HAND", help="the cards, or - for standard input")
+    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
+    p.add_argument("--json", action="store_true", help="answer in JSON")
+    p.add_argument("--opening", type=int, metavar="N", help="opening minimum (default: variant's)")
+    p.add_argument(
+        "--must-include", metavar="C", help="the card taken from the pile: it must be laid"
+    )
+    p.add_argument(
+        "--wild",
+        metavar="R",
+        help="indian wild rank: A 2-9 T J Q K (or 1-13; X for a printed-joker indicator: aces)",
+    )
+    p.set_defaults(run=run)
+    return p
+
+
+def parse_wild(text: str | None) -> int:
+    """The wild rank of ``--wild``: a rank letter or number, ``X`` meaning aces."""
+    if text is None:
+        return 0
+    t = text.strip().upper()
+    if t in ("X", "*", "JOKER"):
+        return 1
+    if t == "10":
+        return 10
+    if t.isdigit() and 1 <= int(t) <= 13:
+        return int(t)
+    if len(t) == 1 and t in RANK_CHARS:
+        return RANK_CHARS.index(t) + 1
+    raise RummyError(f"{text!r} is not a rank for --wild: use A 2-9 T J Q K, 1-13 or X")
+
+
+def _analyze_text(text: str, args: argparse.Namespace, wild: int) -> Analysis:
+    options = {"opening": args.opening} if args.opening is not None else None
+    return analyze(
+        text, args.variant, options=options, must_include=args.must_include, wild_rank=wild
+    )
+
+
+def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None,
+        stderr: TextIO | None = None) -> int:
+    """Run the command; returns the exit status (0, or 2 for bad input)."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    try:
+        wild = parse_wild(args.wild)
+        if args.variant not in VARIANTS:
+            analyze("", args.variant)  # raises UnknownVariant with the list
+    except RummyError as exc:
+        print(f"rummykit analyze: error: {exc}", file=stderr)
+        return 2
+    hand = " ".join(args.hand)
+    if hand.strip() == "-":
+        return _batch(args, wild, stdin, stdout)
+    try:
+        result = _analyze_text(hand, args, wild)
+    except RummyError as exc:
+        print(f"rummykit analyze: error: {exc}", file=stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json()), file=stdout)
+    else:
+        _print_for_people(result, stdout)
+    return 0
+
+
+def _batch(args: argparse.Namespace, wild: int, stdin: TextIO, stdout: TextIO) -> int:
+    status = 0
+    for number, line in enumerate(stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            answer: dict[str, Any] = _analyze_text(line, args, wild).to_json()
+        except RummyError as exc:
+            answer = {"error": str(exc), "line": number, "hand": line.strip()}
+            status = 2
+        print(json.dumps(answer), file=stdout, flush=True)
+    return status
+
+
+# -- for people -------------------------------------------------------------------------------
+
+
+def _meld_text(m: Meld) -> str:
+    return pretty_cards(m.cards)
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    return pretty_cards(cards) if cards else "-"
+
+
+def _print_for_people(a: Analysis, out: TextIO) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=out, highlight=False)
+    console.print(f"[bold]{a.variant}[/bold]  {pretty_cards(a.hand)}")
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("")
+    table.add_column("points", justify="right")
+    table.add_column("melds")
+    table.add_column("left")
+    o = a.opening
+    if o is not None:
+        if not o.rule.close_only:
+            best = o.best
+            table.add_row(
+                "best opening",
+                str(best.points) if best else "-",
+                "  ".join(_meld_text(m) for m in best.melds) if best else "-",
+                _cards_text(best.left) if best else "-",
+            )
+        close = o.close
+        table.add_row(
+            "close" if not o.rule.close_only else "lay-down",
+            str(close.points) if close else "-",
+            "  ".join(_meld_text(m) for m in close.melds) if close else "none",
+            _cards_text(close.left) if close else "-",
+        )
+    p = a.penalty
+    table.add_row(
+        "least penalty",
+        str(p.points),
+        "  ".join(_meld_text(m) for m in p.melds) or "-",
+        _cards_text(p.left),
+    )
+    if a.variant == "indian":
+        d = a.declaration
+        table.add_row(
+            "declaration",
+            "",
+            "  ".join(_meld_text(m) for m in d.melds) if d else "none",
+            _cards_text(d.left) if d else "-",
+        )
+    console.print(table)
+    if o is not None:
+        if o.valid:
+            lay = o.lay
+            pts = f" ({lay.points} points)" if lay is not None else ""
+            console.print(f"[green]can open[/green]{pts}; minimum {o.rule.minimum}")
+        else:
+            console.print(f"[red]cannot open[/red]: {a.opening_reason()}")
+    if a.variant == "indian":
+        if a.declaration is not None:
+            d = a.declaration
+            what = f"discard {d.left[0].pretty()} and declare" if d.left else "declare"
+            console.print(f"[green]valid declaration[/green]: {what}")
+        else:
+            console.print(f"[red]no valid declaration[/red]: {a.declaration_reason}")

@@ -1,0 +1,77 @@
+"""``rummykit analyze`` through its module's ``add_parser``/``run`` (no main needed)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+from rummykit.cli import analyze as cli
+
+
+def call(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser(prog="rummykit")
+    cli.add_parser(parser.add_subparsers())
+    args = parser.parse_args(["analyze", *argv])
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.run(args, io.StringIO(stdin), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_json_answer_shape() -> None:
+    status, out, err = call(["KS KH KD 5H 6H 7H 9C", "--json"])
+    assert status == 0 and err == ""
+    j = json.loads(out)
+    assert j["opening"]["points"] == 48
+    assert sorted(map(sorted, j["opening"]["melds"])) == [["5H", "6H", "7H"], ["KD", "KH", "KS"]]
+    assert j["penalty"] == {"points": 9, "melds": j["penalty"]["melds"], "left": ["9C"]}
+    assert "declaration" not in j
+
+
+def test_hand_as_several_arguments_and_options() -> None:
+    status, out, _ = call(["KS", "KH", "KD", "5H", "6H", "7H", "9C", "--json", "--opening", "51"])
+    assert status == 0
+    j = json.loads(out)
+    assert j["opening"]["minimum"] == 51 and j["opening"]["valid"] is True  # close: 9C left
+    status, out, _ = call(["KS KH KD 5H 6H 7H 9C", "--json", "--must-include", "9C"])
+    assert json.loads(out)["opening"]["valid"] is False
+
+
+def test_indian_declaration_json() -> None:
+    hand = "4H 5H 6H 9S TS JS AD 2D 3D QC QH QD 7S KH"
+    status, out, _ = call([hand, "--variant", "indian", "--wild", "7", "--json"])
+    assert status == 0
+    j = json.loads(out)
+    assert j["opening"] is None
+    assert j["declaration"]["valid"] is True and j["declaration"]["discard"] == "KH"
+    assert j["declaration"]["reason"] is None
+
+
+def test_for_people_uses_suit_symbols() -> None:
+    status, out, _ = call(["KS KH KD 5H 6H 7H"])
+    assert status == 0
+    assert "K♠" in out and "can open" in out
+
+
+def test_batch_goes_on_after_a_bad_line() -> None:
+    stdin = "KS KH KD\n7H 7H 7H\n\n2S 3S 4S\nnonsense\n"
+    status, out, err = call(["-", "--variant", "rummy"], stdin)
+    assert status == 2
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert len(lines) == 4
+    assert lines[0]["opening"]["points"] == 30
+    assert lines[1]["line"] == 2 and "third copy of 7H" in lines[1]["error"]
+    assert lines[2]["opening"]["points"] == 9
+    assert lines[3]["line"] == 5 and "not a card" in lines[3]["error"]
+    status, out, _ = call(["-"], "KS KH KD\n")
+    assert status == 0 and len(out.splitlines()) == 1
+
+
+def test_bad_input_is_one_line_on_stderr() -> None:
+    for argv in (["7H 7H 7H"], ["7H", "--variant", "gin"], ["2S 3S 4S", "--variant", "indian"],
+                 ["2S", "--wild", "Z", "--variant", "indian"], ["2S", "--must-include", "3S"],
+                 ["Q"]):
+        status, out, err = call(argv)
+        assert status == 2 and out == ""
+        assert err.count("\n") == 1 and err.startswith("rummykit analyze: error: ")
+        assert "Traceback" not in err
