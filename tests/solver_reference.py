@@ -154,11 +154,10 @@ def structure_ok(melds: Sequence[Meld], v: Variant, taken: Card | None, close: b
         elif not any(r != h for r in clean_runs for h in holders):
             # the taken copy sits in meld h; a joker-free run other than h is made without it
             return False
-    if close and v.close_run_and_set and not (
-        any(m.kind == "run" for m in melds) and any(m.kind == "set" for m in melds)
-    ):
-        return False
-    return True
+    has_run_and_set = any(m.kind == "run" for m in melds) and any(
+        m.kind == "set" for m in melds
+    )
+    return not (close and v.close_run_and_set and not has_run_and_set)
 
 
 def value(melds: Sequence[Meld], v: Variant) -> int:

@@ -55,7 +55,7 @@ def test_for_people_uses_suit_symbols() -> None:
 
 def test_batch_goes_on_after_a_bad_line() -> None:
     stdin = "KS KH KD\n7H 7H 7H\n\n2S 3S 4S\nnonsense\n"
-    status, out, err = call(["-", "--variant", "rummy"], stdin)
+    status, out, _ = call(["-", "--variant", "rummy"], stdin)
     assert status == 2
     lines = [json.loads(x) for x in out.splitlines()]
     assert len(lines) == 4

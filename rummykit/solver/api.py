@@ -231,10 +231,9 @@ def _run(
     h = _hand(cards, melds.wild_rank)
     target = None if must is None or must.is_joker else (must.rank, must.suit)
     best: tuple[int, object, list[Card]] | None = None
-    if h.wild:
-        choices = _pool_choices(h, melds.wild_rank)
-    else:
-        choices = [(h.counts, [JOKER] * h.printed)]
+    choices = (
+        _pool_choices(h, melds.wild_rank) if h.wild else [(h.counts, [JOKER] * h.printed)]
+    )
     for counts, pool in choices:
         got = core.solve(cfg, counts, len(pool), accept, target)
         if got is not None and (best is None or got[0] > best[0]):

@@ -452,8 +452,9 @@ def solve(
     must: tuple[int, int] | None = None,
 ) -> tuple[int, int, Witness] | None:
     """The best accepted arrangement of a hand: ``counts[suit][rank]`` (rank 1-13, 0 to 2)
-    and ``jokers`` jokers; ``accept`` sees the key ``jokers_used << 8 | flags``. ``must`` is the (rank, suit) of the must-include card. Returns
-    ``(score, key, witness)`` or None when no arrangement is accepted.
+    and ``jokers`` jokers; ``accept`` sees the key ``jokers_used << 8 | flags``. ``must`` is
+    the (rank, suit) of the must-include card. Returns ``(score, key, witness)`` or None when
+    no arrangement is accepted.
     """
     c_rank, c_suit = must if must else (0, -1)
     min_real = cfg.min_real
