@@ -194,6 +194,8 @@ class Meld:
         if not ends:
             raise InvalidMeld(f"{c.text} does not fit {self}")
         if self.kind == "set":
+            if end is not None:
+                raise InvalidMeld(f"{self} is a set: it has no {end} end")
             return make_meld((*self.cards, c), rules)
         if end is None:
             if len(ends) > 1:

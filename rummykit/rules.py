@@ -22,6 +22,7 @@ from typing import Any, Final, Literal
 
 from rummykit.errors import RummyError, UnknownVariant
 from rummykit.melds import MeldRules
+from rummykit.solver import OpeningRule
 
 VARIANTS: Final = ("rummy", "rami51", "rami71", "simple", "indian")
 CLOCKS: Final = (30, 45, 60, 90, 600)
@@ -115,6 +116,25 @@ class Ruleset:
     def meld_rules(self) -> MeldRules:
         """Meld limits without a wild rank (a deal of Indian rummy adds its own)."""
         return MeldRules(min_real=self.min_real, adjacent_jokers=self.adjacent_jokers)
+
+    def opening_rule(self, partner_opened: bool = False) -> OpeningRule:
+        """The solver's view of the first lay-down (no minimum once a partner has laid down)."""
+        if self.lay_mode == "close":
+            leaves: tuple[int, ...] = (1,)
+        elif self.lay_all_close:
+            leaves = (1,)
+        else:
+            leaves = tuple(range(self.small_opening + 1))
+        free = partner_opened and self.partner_opens_free
+        return OpeningRule(
+            minimum=0 if free else self.opening_minimum,
+            jokers_zero=self.jokers_zero,
+            clean_run_and_set=self.clean_run_and_set,
+            clean_run_without_taken=self.clean_run_and_set,
+            close_leaves=leaves,
+            close_only=self.lay_mode == "close",
+            close_run_and_set=self.lay_mode == "close",
+        )
 
     @property
     def deck_size(self) -> int:
@@ -313,7 +333,7 @@ def make_rules(
         values["teams"] = players == 4
         values["limit"] = _RAMI_LIMITS[variant][1 if players == 4 else 0]
     schema = _SCHEMA[variant]
-    for name, (fname, _, default) in schema.items():
+    for fname, _, default in schema.values():
         values[fname] = default
     for name, value in (options or {}).items():
         if name in schema:
