@@ -20,7 +20,7 @@ const FALLBACK = {
     clock: { values: CLOCKS, default: 45 } } },
 };
 
-const form = { variant: "rummy", players: 2, options: {} };
+const form = { variant: "rummy", players: 2, options: {}, name: null };
 
 export function playersLabel(variant, n) {
   if (["rami51", "rami71", "simple"].includes(variant)) return n === 4 ? t("lobby.twoVsTwo") : t("lobby.oneVsOne");
@@ -46,7 +46,7 @@ export function renderLobby(root, S, actions) {
   const spec = variants[form.variant];
   if (!spec.players.includes(form.players)) form.players = spec.players[0];
 
-  const variantSelect = h("select#variant", { id: "variant", name: "variant", "data-key": "variant",
+  const variantSelect = h("select", { id: "variant", name: "variant", "data-key": "variant",
     onchange: (e) => { form.variant = e.target.value; form.options = {}; renderLobby(root, S, actions); } });
   for (const v of Object.keys(variants)) {
     variantSelect.append(h("option", { value: v, selected: v === form.variant, text: t(`variant.${v}.name`) }));
@@ -80,7 +80,8 @@ export function renderLobby(root, S, actions) {
     optionFields.push(h("label.field", { for: id }, h("span", { text: t(`option.${name}.label`) }), input));
   }
 
-  const nameInput = h("input", { id: "name", type: "text", maxlength: 24, autocomplete: "nickname", value: S.prefs.name || "",
+  const nameInput = h("input", { id: "name", type: "text", maxlength: 24, autocomplete: "nickname", value: form.name ?? (S.prefs.name || ""),
+    oninput: (e) => { form.name = e.target.value; },
     placeholder: t("lobby.namePlaceholder"), "data-key": "name" });
   const createForm = h("form.panel.create", { onsubmit: (e) => {
     e.preventDefault();
@@ -162,7 +163,7 @@ export function renderWaiting(root, S, actions) {
     const who = s.kind === "empty" ? t("room.emptySeat") : s.kind === "bot" ? botName(s) : s.name;
     return h(`li.seat-row.${s.kind}${isMe ? ".me" : ""}`, { "data-seat": s.seat },
       h("span.seat-no", { text: t("lobby.seatN", { n: s.seat + 1 }) }),
-      h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", text: s.kind === "bot" ? "🤖" : s.kind === "empty" ? "·" : initial(s.name) }),
+      h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", class: s.kind === "bot" ? "bot" : null, text: s.kind === "bot" ? "B" : s.kind === "empty" ? "·" : initial(s.name) }),
         h("span", { text: who }), isMe ? h("span.badge.you", { text: t("room.you") }) : null,
         teams ? h("span.badge", { text: t("room.side", { n: (s.seat % 2) + 1 }) }) : null,
         s.kind === "human" && !s.connected ? h("span.badge.off", { text: t("seat.offline") }) : null),

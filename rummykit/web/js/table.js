@@ -1,0 +1,867 @@
+// The table: other players, melds, stock and pile, the hand, the actions, the clock and the end
+// of deal / game screens. Everything is redrawn from the latest state; the hand's arrangement
+// and the selection live in the client.
+import { t } from "./i18n.js";
+import { h, confirmDialog, chooseDialog, formatSeconds, toast } from "./ui.js";
+import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
+import { checkMeld, meldRules, meldSpan } from "./melds.js";
+import { Arrangement } from "./hand.js";
+import { botName, initial, optionsSummary } from "./lobby.js";
+
+const RAMI = ["rami51", "rami71", "simple"];
+
+// ---------------------------------------------------------------- helpers over the state
+function seatName(S, seat) {
+  if (seat === null || seat === undefined) return "";
+  const s = S.room && S.room.seats[seat];
+  if (!s) return t("lobby.seatN", { n: seat + 1 });
+  if (seat === S.you) return t("seat.youName", { name: s.name || "" });
+  if (s.kind === "bot") return botName(s);
+  return s.name || t("lobby.seatN", { n: seat + 1 });
+}
+
+function teamsGame(view) {
+  return RAMI.includes(view.variant) && view.players === 4;
+}
+
+function rulesOf(view) {
+  return meldRules(view.variant, rankNumber(view.wild_rank));
+}
+
+function isMyTurn(S) {
+  const v = S.view;
+  return !!(v && v.turn && S.you !== null && v.seat === S.you && v.turn.seat === S.you);
+}
+
+function can(S, verb) {
+  return isMyTurn(S) && !S.pending && Array.isArray(S.view.turn.can) && S.view.turn.can.includes(verb);
+}
+
+function selectedIds(S) {
+  if (!S.arrangement) return [];
+  return S.arrangement.all().filter((id) => S.selected.has(id));
+}
+
+function selectedTexts(S) {
+  return selectedIds(S).map(Arrangement.textOf);
+}
+
+/** Put cards in an order the server reads as a meld: as they are, or sorted with jokers in the gaps. */
+export function meldOrder(texts, rules) {
+  const cards = texts.map(parseCard);
+  if (checkMeld(cards, rules).ok) return texts;
+  const isJ = (c) => c.rank === 0 || (rules.wild && c.rank === rules.wild);
+  const jokers = cards.filter(isJ);
+  const real = cards.filter((c) => !isJ(c));
+  const asSet = [...real, ...jokers];
+  if (checkMeld(asSet, rules).ok) return asSet.map((c) => c.text);
+  for (const aceHigh of [false, true]) {
+    const key = (c) => (c.rank === 1 && aceHigh ? 14 : c.rank);
+    const sorted = [...real].sort((a, b) => key(a) - key(b));
+    const js = [...jokers];
+    const out = [];
+    sorted.forEach((c, i) => {
+      if (i > 0) {
+        let gap = key(c) - key(sorted[i - 1]) - 1;
+        while (gap > 0 && js.length) { out.push(js.pop()); gap--; }
+      }
+      out.push(c);
+    });
+    while (js.length) {
+      const last = out[out.length - 1];
+      if (last && key(last) + 1 <= 14 && !isJ(last)) out.push(js.pop());
+      else if (out.length && key(out.find((c) => !isJ(c))) > 1) out.unshift(js.pop());
+      else out.push(js.pop());
+    }
+    if (checkMeld(out, rules).ok) return out.map((c) => c.text);
+  }
+  return texts;
+}
+
+/** Where a card fits a table meld: {ends: [null|"low"|"high"], swap: bool} (a hint; the server decides). */
+function fits(meld, text, view) {
+  const rules = rulesOf(view);
+  const c = parseCard(text);
+  const cards = meld.cards.map(parseCard);
+  const m = checkMeld(cards, rules);
+  const out = { ends: [], swap: false };
+  if (!m.ok) return out;
+  const isJ = (x) => x.rank === 0 || (rules.wild && x.rank === rules.wild);
+  const jokerCount = m.jokers.filter(Boolean).length;
+  const realCount = cards.length - jokerCount;
+  if (m.kind === "set") {
+    const have = new Set(cards.filter((x, i) => !m.jokers[i]).map((x) => x.suit));
+    if (cards.length < 4) {
+      if (!isJ(c) && c.rank === m.rank && !have.has(c.suit)) out.ends.push(null);
+      if (isJ(c) && realCount >= rules.minReal) out.ends.push(null);
+    }
+    const rami = RAMI.includes(view.variant);
+    if (!isJ(c) && c.rank === m.rank && !have.has(c.suit) && jokerCount > 0 && (!rami || (cards.length === 4 && jokerCount === 1))) out.swap = true;
+    return out;
+  }
+  const low = m.rank;
+  const high = m.rank + cards.length - 1;
+  const natural = (r) => c.suit === m.suit && c.rank === (r === 14 ? 1 : r);
+  const fitsAt = (r, neighbourJoker) => natural(r) || (isJ(c) && !(neighbourJoker && !rules.adjacent) && realCount >= rules.minReal);
+  if (cards.length < 13) {
+    if (low > 1 && fitsAt(low - 1, m.jokers[0])) out.ends.push("low");
+    if (high < 14 && fitsAt(high + 1, m.jokers[m.jokers.length - 1])) out.ends.push("high");
+  }
+  if (!isJ(c)) m.jokers.forEach((j, i) => { if (j && natural(low + i)) out.swap = true; });
+  return out;
+}
+
+/** The cost of dropping now (Indian): 20 before this seat's first draw of the deal, 40 after. */
+function dropCost(S) {
+  const me = S.you;
+  const drew = S.events.some((e) => e.seat === me && (e.action === "draw" || e.action === "take"));
+  const phaseDrawn = S.view.turn && S.view.turn.seat === me && S.view.turn.phase !== "draw";
+  return drew || phaseDrawn ? 40 : 20;
+}
+
+/** One line for the log from a state's "last": {seat, action, auto}. */
+export function describeAction(last, S) {
+  const who = seatName(S, last.seat);
+  const text = String(last.action || "");
+  const [verb, ...rest] = text.split(/\s+/);
+  const args = rest.join(" ");
+  const auto = last.auto ? ` ${t("log.auto")}` : "";
+  const cardsPretty = (s) => parseCards(s.replace(/\b(low|high)\b/g, "")).map((c) => pretty(c)).join(" ");
+  try {
+    switch (verb) {
+      case "draw": return t("log.draw", { who }) + auto;
+      case "take": {
+        const ev = [...S.events].reverse().find((e) => e.action === "take" && e.seat === last.seat);
+        return t("log.take", { who, card: ev && ev.card ? pretty(ev.card) : "" }) + auto;
+      }
+      case "return": return t("log.return", { who }) + auto;
+      case "discard": return t("log.discard", { who, card: pretty(rest[0]) }) + auto;
+      case "open": return t("log.open", { who, melds: args.split("/").map(cardsPretty).join(" · ") }) + auto;
+      case "meld": return t("log.meld", { who, meld: cardsPretty(args) }) + auto;
+      case "layoff": return t("log.layoff", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
+      case "swap": return t("log.swap", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
+      case "declare": return t("log.declare", { who }) + auto;
+      case "drop": return t("log.drop", { who }) + auto;
+      case "timeout": return t("log.timeout", { who });
+      default: return `${who}: ${text}`;
+    }
+  } catch {
+    return `${who}: ${text}`;
+  }
+}
+
+// ---------------------------------------------------------------- rendering
+export function renderTable(root, S, actions) {
+  const v = S.view;
+  if (!v) {
+    root.replaceChildren(h("p.loading", { text: t("room.waitingForDeal") }));
+    return;
+  }
+  const mine = S.you !== null && S.you !== undefined && v.seat === S.you;
+  const myTurn = isMyTurn(S);
+  const teams = teamsGame(v);
+  const section = h("section.table-view", {
+    "data-variant": v.variant, "data-version": S.state.version, "data-deal": v.deal,
+    "data-my-turn": myTurn ? "true" : "false", "data-phase": v.turn ? v.turn.phase : v.over ? "game-over" : "deal-over",
+    "data-seat": mine ? S.you : "spectator", "data-pending": S.pending ? "true" : "false",
+    "data-over": v.over ? "true" : "false",
+  });
+  if (myTurn) section.classList.add("my-turn");
+
+  // --- the other players
+  const order = [];
+  for (let i = 1; i <= v.players; i++) order.push(((mine ? S.you : -1) + i + v.players) % v.players);
+  if (!mine) order.sort((a, b) => a - b);
+  const opponents = h("div.opponents", { role: "list", "aria-label": t("table.players") },
+    order.filter((s) => !mine || s !== S.you).map((s) => seatChip(S, s, teams)));
+
+  // --- the felt: stock, pile, indicator, melds
+  const felt = h("div.felt", {}, pilesBox(S, actions), meldsBox(S, actions));
+
+  // --- me: status, clock, meter, actions, hand
+  const me = mine ? h("div.me", {}, statusBar(S, actions), meterBar(S, actions), actionBar(S, actions), handBox(S, actions))
+    : h("div.me.spectating", {}, statusBar(S, actions), h("p.spectator-note", { text: t("table.spectating") }));
+
+  const side = sidePanel(S, actions);
+  section.append(h("div.board", {}, opponents, felt, me), side);
+  const overlay = endOverlay(S, actions);
+  if (overlay) section.append(overlay);
+  const away = mine && S.room.seats[S.you] && S.room.seats[S.you].away;
+  if (away) {
+    section.prepend(h("div.banner.away", { role: "alert" }, h("span", { text: t("table.awayBanner") }),
+      h("button.btn.primary", { type: "button", "data-action": "back", text: t("table.imBack"), onclick: () => actions.back() })));
+  }
+  if (S.status !== "online") {
+    section.prepend(h("div.banner.offline", { role: "status" }, t("conn.reconnectingLong")));
+  }
+  root.replaceChildren(section);
+  setupDrag(section, S, actions);
+  tickClock(S);
+}
+
+function seatChip(S, s, teams) {
+  const v = S.view;
+  const info = v.seats[s] || {};
+  const rs = (S.room && S.room.seats[s]) || {};
+  const turn = v.turn && v.turn.seat === s;
+  const partner = teams && S.you !== null && S.you !== undefined && s !== S.you && (s % 2) === (S.you % 2);
+  const badges = [];
+  if (s === v.dealer) badges.push(h("span.badge.dealer", { title: t("seat.dealer"), text: t("seat.dealerShort") }));
+  if (partner) badges.push(h("span.badge.partner", { text: t("seat.partner") }));
+  if (v.variant !== "indian" && v.variant !== "simple") {
+    badges.push(info.opened ? h("span.badge.opened", { text: t("seat.opened") }) : h("span.badge.closed", { text: t("seat.notOpened") }));
+  }
+  if (info.out) badges.push(h("span.badge.out", { text: t(`seat.out.${info.out}`) }));
+  if (rs.kind === "human" && !rs.connected) badges.push(h("span.badge.off", { text: t("seat.offline") }));
+  if (rs.away) badges.push(h("span.badge.away", { text: t("seat.away") }));
+  const score = scoreOf(v, s);
+  const backs = h("span.mini-backs", { "aria-hidden": "true" },
+    Array.from({ length: Math.min(info.cards || 0, 8) }, () => h("span.mini-back")));
+  return h(`div.seat-chip${turn ? ".turn" : ""}${partner ? ".partner" : ""}`, { role: "listitem", "data-seat": s, "data-cards": info.cards },
+    h("div.chip-top", {},
+      h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? "B" : initial(rs.name) }),
+      h("span.chip-name", { text: seatName(S, s) })),
+    h("div.chip-mid", {}, backs,
+      h("span.count", { "aria-label": t("seat.cardsInHand", { n: info.cards }), text: String(info.cards ?? "") }),
+      score !== null ? h("span.chip-score", { title: t("table.score"), text: `${score}` }) : null),
+    h("div.chip-badges", {}, badges),
+    turn ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null,
+    turn ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null);
+}
+
+function scoreOf(v, s) {
+  if (!Array.isArray(v.scores)) return null;
+  if (teamsGame(v) && v.scores.length === 2) return v.scores[s % 2];
+  return v.scores[s] ?? null;
+}
+
+function pilesBox(S, actions) {
+  const v = S.view;
+  const canDraw = can(S, "draw");
+  const canTake = can(S, "take");
+  const canReturn = can(S, "return");
+  const canDiscard = can(S, "discard");
+  const stock = h(`button.stack.stock${canDraw ? ".live" : ""}`, {
+    type: "button", "data-drop": "none", "data-drag": canDraw ? "stock" : null, "data-key": "stock",
+    "data-action": "draw-stock", "aria-label": t("table.stockLabel", { n: v.stock }), disabled: !canDraw,
+    onclick: () => canDraw && actions.play("draw"),
+  }, cardElement("X", { faceDown: true }), h("span.stack-count", { text: String(v.stock) }));
+  const top = v.pile.length ? v.pile[v.pile.length - 1] : null;
+  const under = v.pile.length > 1 ? v.pile[v.pile.length - 2] : null;
+  const sel = selectedIds(S);
+  const wild = rankNumber(v.wild_rank);
+  const pileAction = canTake ? "take" : canDiscard && sel.length === 1 ? "discard" : null;
+  const pile = h(`button.stack.pile${canTake || (canDiscard && sel.length === 1) ? ".live" : ""}`, {
+    type: "button", "data-drop": "pile", "data-drag": canTake ? "pile" : null, "data-key": "pile",
+    "data-action": "pile", "data-top": top || "",
+    "aria-label": top ? t("table.pileLabel", { card: pretty(top), n: v.pile.length }) : t("table.pileEmpty"),
+    disabled: !pileAction,
+    onclick: () => {
+      if (pileAction === "take") actions.play("take");
+      else if (pileAction === "discard") doDiscard(S, actions, Arrangement.textOf(sel[0]));
+    },
+  },
+    under ? cardElement(under, { t, small: false, wild: wild && parseCard(under).rank === wild }) : null,
+    top ? cardElement(top, { t, wild: wild && parseCard(top).rank === wild }) : h("span.empty-slot", { text: t("table.discardHere") }),
+    h("span.stack-count", { text: String(v.pile.length) }));
+  const box = h("div.piles", {},
+    h("div.stack-wrap", {}, stock, h("span.stack-label", { text: t("table.stock") })),
+    h("div.stack-wrap", {}, pile, h("span.stack-label", { text: t("table.pile") })));
+  if (v.indicator) {
+    box.append(h("div.stack-wrap.indicator", {},
+      cardElement(v.indicator, { t }),
+      h("span.stack-label", { text: t("table.wildRank", { rank: v.wild_rank ? pretty(`${rankLetter(rankNumber(v.wild_rank))}S`).slice(0, -1) : "" }) })));
+  }
+  if (canReturn) {
+    box.append(h("button.btn.return", { type: "button", "data-action": "return", "data-key": "return", text: t("action.return"), onclick: () => actions.play("return") }));
+  }
+  return box;
+}
+
+function rankLetter(n) {
+  return "A23456789TJQK"[(n - 1 + 13) % 13];
+}
+
+function meldsBox(S, actions) {
+  const v = S.view;
+  if (v.variant === "indian") {
+    return h("div.melds.indian-note", {}, h("p", { text: t("table.indianNoTable") }));
+  }
+  const sel = selectedIds(S);
+  const single = sel.length === 1 ? Arrangement.textOf(sel[0]) : null;
+  const canLay = can(S, "layoff") || can(S, "swap");
+  const canMeld = can(S, "meld") || can(S, "open");
+  const tiles = v.table.map((m) => {
+    const fit = single ? fits(m, single, v) : null;
+    const hint = single && canLay && fit && (fit.ends.length || fit.swap);
+    return h(`button.meld-tile${hint ? ".fits" : ""}`, {
+      type: "button", "data-drop": "meld", "data-meld": m.number, "data-key": `meld-${m.number}`,
+      "aria-label": t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) }),
+      onclick: () => { if (single && canLay) layOff(S, actions, m, single); },
+    },
+      h("span.meld-no", { text: String(m.number) }),
+      h("span.meld-cards", {}, m.cards.map((c) => cardElement(c, { t, small: true }))),
+      h("span.meld-owner", { text: seatName(S, m.owner) }));
+  });
+  return h(`div.melds${canMeld && sel.length >= 3 ? ".accepting" : ""}`, { "data-drop": "table", role: "group", "aria-label": t("table.melds") },
+    tiles.length ? tiles : h("p.melds-empty", { text: t("table.noMelds") }));
+}
+
+function statusBar(S, actions) {
+  const v = S.view;
+  let text;
+  if (!v.turn) text = v.over ? t("end.gameOver") : t("end.dealOver");
+  else if (isMyTurn(S)) {
+    const tr = v.turn;
+    if (tr.owes && tr.owes.length) text = t("turn.owes", { cards: tr.owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") });
+    else if (tr.phase === "draw") text = v.pile.length && tr.can.includes("take") ? t("turn.drawOrTake") : t("turn.draw");
+    else text = t("turn.play");
+  } else text = t("turn.theirs", { who: seatName(S, v.turn.seat) });
+  const score = S.you !== null && S.you !== undefined ? scoreOf(v, S.you) : null;
+  return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { role: "status", "aria-live": "polite" },
+    h("span.status-text", { "data-status": "turn", text }),
+    isMyTurn(S) ? h("span.my-clock", { "data-clock": "text", "data-clock-seat": S.you }) : null,
+    score !== null ? h("span.my-score", { text: t("table.yourScore", { n: score }) }) : null,
+    isMyTurn(S) ? h("div.clock-bar.mine", { "data-clock": "bar", "data-clock-seat": S.you }, h("span")) : null);
+}
+
+function meterBar(S, actions) {
+  const v = S.view;
+  if (v.variant === "indian") return declarationBar(S, actions);
+  const o = v.opening;
+  if (!o) return null;
+  if (o.opened || !o.meter) {
+    return h("div.meter.opened", {}, h("span", { text: v.variant === "simple" ? t("meter.simple") : t("meter.opened") }));
+  }
+  const m = o.meter;
+  const min = o.minimum || 0;
+  const pct = min ? Math.min(100, Math.round((m.points / min) * 100)) : 0;
+  const children = [
+    h("span.meter-label", { text: t("meter.label") }),
+    h("span.meter-track", { role: "meter", "aria-valuemin": 0, "aria-valuemax": min, "aria-valuenow": m.points, "aria-label": t("meter.aria", { points: m.points, min }) },
+      h(`span.meter-fill${m.enough ? ".enough" : ""}`, { style: `width:${pct}%` })),
+    h("span.meter-value", { "data-meter": m.points, text: t("meter.value", { points: m.points, min }) }),
+  ];
+  if (m.melds && m.melds.length) {
+    children.push(h("button.btn.ghost.small", { type: "button", "data-action": "arrange", "data-key": "arrange", text: t("meter.arrange"), title: t("meter.arrangeHelp"),
+      onclick: () => { S.arrangement.arrange(m.melds); S.selected.clear(); actions.render(); } }));
+  }
+  if (m.action && can(S, "open")) {
+    children.push(h("button.btn.primary.open-now", { type: "button", "data-action": "open-meter", "data-key": "open-meter", text: t("meter.open", { points: m.points }),
+      onclick: () => actions.play(m.action) }));
+  } else if (m.enough) {
+    children.push(h("span.meter-hint", { text: isMyTurn(S) ? t("meter.drawFirst") : t("meter.onYourTurn") }));
+  }
+  if (o.must_include) children.push(h("span.meter-hint", { text: t("meter.mustInclude", { card: pretty(o.must_include) }) }));
+  return h(`div.meter${m.enough ? ".enough" : ""}`, {}, children);
+}
+
+function declarationBar(S, actions) {
+  const v = S.view;
+  const d = v.declaration;
+  const parts = [h("span.meter-label", { text: t("declare.label") })];
+  if (!d) parts.push(h("span.meter-hint", { text: t("declare.onYourTurn") }));
+  else if (d.valid) parts.push(h("span.decl.ok", { "data-declaration": "valid", text: t("declare.ready", { card: d.discard ? pretty(d.discard) : "" }) }));
+  else parts.push(h("span.decl.no", { "data-declaration": "invalid", text: `${t("declare.notYet")}: ${d.reason || ""}` }));
+  if (v.wild_rank) parts.push(h("span.meter-hint", { text: t("table.wildRank", { rank: rankLabelOf(v.wild_rank) }) }));
+  return h("div.meter.declaration", {}, parts);
+}
+
+function rankLabelOf(w) {
+  const n = rankNumber(w);
+  return n === 10 ? "10" : rankLetter(n);
+}
+
+function actionBar(S, actions) {
+  const v = S.view;
+  const sel = selectedTexts(S);
+  const btns = [];
+  const b = (name, label, onclick, opts = {}) => h(`button.btn${opts.primary ? ".primary" : ""}${opts.danger ? ".danger" : ""}`, {
+    type: "button", "data-action": name, "data-key": `act-${name}`, text: label, onclick, disabled: opts.disabled || false,
+    title: opts.title || null, "aria-keyshortcuts": opts.key || null,
+  });
+  if (can(S, "draw")) btns.push(b("draw", t("action.draw"), () => actions.play("draw"), { primary: true, key: "D" }));
+  if (can(S, "take")) btns.push(b("take", t("action.take", { card: v.pile.length ? pretty(v.pile[v.pile.length - 1]) : "" }), () => actions.play("take"), { key: "T" }));
+  if (can(S, "return")) btns.push(b("return-btn", t("action.return"), () => actions.play("return"), { key: "R" }));
+  const rules = rulesOf(v);
+  if (can(S, "open") && sel.length >= 3) btns.push(b("open", t("action.openSelected"), () => openSelected(S, actions), { primary: true, key: "O" }));
+  if (can(S, "meld") && sel.length >= 3) btns.push(b("meld", t("action.meld"), () => actions.play(`meld ${meldOrder(sel, rules).join(" ")}`), { primary: true, key: "M" }));
+  if ((can(S, "layoff") || can(S, "swap")) && sel.length === 1 && v.table.length) btns.push(h("span.hint", { text: t("action.layoffHint") }));
+  if (can(S, "discard")) btns.push(b("discard", sel.length === 1 ? t("action.discardCard", { card: pretty(sel[0]) }) : t("action.discard"),
+    () => doDiscard(S, actions, sel[0]), { disabled: sel.length !== 1, key: "X", primary: sel.length === 1 }));
+  if (can(S, "declare")) btns.push(b("declare", t("action.declare"), () => doDeclare(S, actions), { primary: !!(v.declaration && v.declaration.valid) }));
+  if (can(S, "drop")) btns.push(b("drop", t("action.drop", { n: dropCost(S) }), () => doDrop(S, actions), { danger: true }));
+  // hand tools: always there
+  const tools = [
+    b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortAll("suit"); actions.render(); }),
+    b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortAll("rank"); actions.render(); }),
+  ];
+  if (sel.length >= 1) tools.push(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G" }));
+  if (S.arrangement && S.arrangement.groups.length) tools.push(b("ungroup", t("hand.ungroupAll"), () => { S.arrangement.ungroupAll(); actions.render(); }));
+  if (sel.length) tools.push(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }));
+  return h("div.actions", { role: "toolbar", "aria-label": t("action.toolbar") },
+    h("div.verbs", {}, btns), h("div.tools", {}, tools));
+}
+
+function handBox(S, actions) {
+  const v = S.view;
+  const arr = S.arrangement;
+  if (!arr) return null;
+  const rules = rulesOf(v);
+  const wild = rankNumber(v.wild_rank);
+  const jokersZero = v.variant === "rami71";
+  const cardBtn = (id, gi) => {
+    const text = Arrangement.textOf(id);
+    const c = parseCard(text);
+    const selected = S.selected.has(id);
+    const el = cardElement(c, { tag: "button", t, wild: wild && c.rank === wild });
+    el.type = "button";
+    el.classList.add("hand-card");
+    if (selected) el.classList.add("selected");
+    if (arr.fresh.has(id)) el.classList.add("fresh");
+    if (v.turn && v.turn.owes && v.turn.owes.includes(text) && isMyTurn(S)) el.classList.add("owed");
+    el.dataset.id = id;
+    el.dataset.key = `card-${id}`;
+    el.dataset.drag = "card";
+    el.dataset.drop = "hand-card";
+    el.dataset.group = gi;
+    el.setAttribute("aria-pressed", selected ? "true" : "false");
+    el.tabIndex = -1;
+    el.addEventListener("click", () => {
+      if (S.selected.has(id)) S.selected.delete(id);
+      else S.selected.add(id);
+      actions.render();
+    });
+    return el;
+  };
+  const groups = arr.groups.map((g, gi) => {
+    const cards = arr.cards(g);
+    const check = checkMeld(cards, rules, jokersZero);
+    let label;
+    let cls = "bad";
+    if (check.ok) {
+      cls = "good";
+      if (v.variant === "indian") label = check.kind === "run" ? (check.pure ? t("meld.kind.pure") : t("meld.kind.impure")) : t("meld.kind.set");
+      else label = t("meld.good", { kind: t(`meld.kind.${check.kind}`), span: meldSpan(check), points: check.value });
+    } else {
+      label = t(`meld.why.${check.code}`, { ...check.params, suit: check.params.suit !== undefined ? t(`suit.${["spades", "hearts", "diamonds", "clubs"][check.params.suit]}`) : "",
+        card: check.params.card ? pretty(check.params.card) : "", prev: check.params.prev ? pretty(check.params.prev) : "" });
+    }
+    return h(`div.group.${cls}`, { "data-drop": "group", "data-group": gi, role: "group", "aria-label": label },
+      h("div.group-label", { "data-drag": "group", "data-group": gi, title: t("hand.dragGroup") },
+        h("span.group-mark", { "aria-hidden": "true", text: check.ok ? "✓" : "✗" }),
+        h("span.group-text", { "data-group-label": gi, text: label }),
+        h("button.group-x", { type: "button", "aria-label": t("hand.ungroup"), title: t("hand.ungroup"), text: "×",
+          onclick: (e) => { e.stopPropagation(); arr.ungroup(gi); actions.render(); } })),
+      h("div.group-cards", {}, g.map((id) => cardBtn(id, gi))));
+  });
+  const loose = h("div.group.loose", { "data-drop": "group", "data-group": -1, role: "group", "aria-label": t("hand.loose") },
+    h("div.group-label", {}, h("span.group-text", { text: arr.groups.length ? t("hand.loose") : t("hand.yourHand", { n: arr.all().length }) })),
+    h("div.group-cards", {}, arr.loose.map((id) => cardBtn(id, -1))));
+  const newZone = h("div.new-group", { "data-drop": "new-group", "aria-hidden": "true" }, h("span", { text: t("hand.dropNewGroup") }));
+  const hand = h("div.hand", { "data-drop": "hand", role: "listbox", "aria-multiselectable": "true", "aria-label": t("hand.label"), tabindex: 0, "data-key": "hand",
+    onkeydown: (e) => handKeys(e, S, actions) }, groups, loose, newZone);
+  return hand;
+}
+
+function sidePanel(S, actions) {
+  const v = S.view;
+  const teams = teamsGame(v);
+  const rows = [];
+  if (teams) {
+    for (let side = 0; side < 2; side++) {
+      rows.push(h("tr", {}, h("th", { scope: "row", text: t("score.side", { a: seatName(S, side), b: seatName(S, side + 2) }) }), h("td", { text: String(v.scores[side] ?? 0) })));
+    }
+  } else {
+    for (let s = 0; s < v.players; s++) {
+      rows.push(h(`tr${s === S.you ? ".mine" : ""}`, {}, h("th", { scope: "row", text: seatName(S, s) }), h("td", { "data-score-seat": s, text: String(v.scores[s] ?? 0) })));
+    }
+  }
+  const log = h("ol.log", { "aria-label": t("table.log") }, S.log.slice(-12).reverse().map((l) => h(`li${l.seat === S.you ? ".mine" : ""}`, { text: l.text })));
+  return h("aside.side", {},
+    h("div.panel.scores", {},
+      h("h2", { text: t("table.scores") }),
+      h("p.muted.small", { text: `${t(`variant.${v.variant}.name`)} · ${t("table.dealN", { n: v.deal })} · ${optionsSummary(v.variant, v.options)}` }),
+      h("table", {}, h("tbody", {}, rows))),
+    h("div.panel.log-panel", {}, h("h2", { text: t("table.log") }), log));
+}
+
+// ---------------------------------------------------------------- end of deal / game
+function endOverlay(S, actions) {
+  const v = S.view;
+  const go = S.gameOver;
+  const dealMsg = S.dealOver;
+  const phaseOver = !v.turn;
+  if (!go && !dealMsg && !phaseOver) return null;
+  const result = (dealMsg && dealMsg.result) || (v.results && v.results[v.results.length - 1]);
+  if (!result) return null;
+  const teams = teamsGame(v);
+  const winnerText = result.winner === null || result.winner === undefined ? t("end.noWinner") : t("end.dealWinner", { who: seatName(S, result.winner) });
+  const marks = [];
+  if (result.double) marks.push(h("span.badge.double", { text: t("end.double") }));
+  if (result.blocked) marks.push(h("span.badge.blocked", { text: t("end.blocked") }));
+  const scores = (go && go.scores) || (dealMsg && dealMsg.scores) || v.scores;
+  const rows = [];
+  for (let s = 0; s < v.players; s++) {
+    const hand = (result.hands && result.hands[s]) || [];
+    const pen = result.penalties ? result.penalties[s] : null;
+    const total = teams && scores.length === 2 ? scores[s % 2] : scores[s];
+    rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
+      h("th", { scope: "row" }, seatName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
+        v.seats[s] && v.seats[s].out ? h("span.badge.out", { text: t(`seat.out.${v.seats[s].out}`) }) : null),
+      h("td.end-hand", {}, hand.map((c) => cardElement(c, { t, small: true }))),
+      h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "—" : String(pen) }),
+      h("td", { text: total === undefined ? "" : String(total) })));
+  }
+  const table = h("table.results", {},
+    h("thead", {}, h("tr", {}, h("th", { text: t("end.player") }), h("th", { text: t("end.hand") }), h("th", { text: t("end.penalty") }), h("th", { text: teams ? t("end.sideTotal") : t("end.total") }))),
+    h("tbody", {}, rows));
+  const body = [
+    h("h2", { "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) }),
+    h("p.end-winner", {}, winnerText, " ", result.points !== undefined ? t("end.points", { n: result.points }) : "", " ", marks),
+    h("div.table-scroll", {}, table),
+  ];
+  if (go) {
+    const w = go.winner;
+    let who;
+    if (w === null || w === undefined) who = t("end.noWinner");
+    else if (teams) who = t("end.sideWins", { a: seatName(S, w), b: seatName(S, w + 2) });
+    else who = t("end.gameWinner", { who: seatName(S, w) });
+    body.splice(1, 0, h("p.end-champion", { "data-winner": w, text: who }));
+    const asked = (S.room.seats || []).filter((s) => s.rematch).map((s) => s.seat);
+    const buttons = [];
+    if (go.record) buttons.push(h("a.btn", { href: go.record, download: `${S.room.room}-${go.game}.json`, "data-action": "record", text: t("end.download") }));
+    if (S.you !== null && S.you !== undefined) {
+      const iAsked = asked.includes(S.you);
+      buttons.push(h("button.btn.primary", { type: "button", "data-action": "rematch", "data-key": "rematch", disabled: iAsked,
+        text: iAsked ? t("end.rematchAsked") : t("end.rematch"), onclick: () => actions.rematch() }));
+    }
+    buttons.push(h("a.btn.ghost", { href: "/", text: t("end.lobby") }));
+    body.push(h("p.muted", { text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" }));
+    body.push(h("div.row", {}, buttons));
+  } else if (dealMsg && dealMsg.next_deal_at) {
+    body.push(h("p.muted", { "data-next-deal": "1" }, t("end.nextDeal"), " ", h("span", { "data-countdown": dealMsg.next_deal_at })));
+  }
+  return h("div.overlay", { role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
+    h("div.end-card", { id: "end-card" }, body));
+}
+
+// ---------------------------------------------------------------- actions with questions
+async function doDiscard(S, actions, text) {
+  if (!text) {
+    toast(t("action.pickOne"));
+    return;
+  }
+  await actions.play(`discard ${Arrangement.textOf(text)}`);
+  S.selected.clear();
+  actions.render();
+}
+
+async function openSelected(S, actions) {
+  // every arranged group holding selected cards is one meld; loose selected cards one more
+  const arr = S.arrangement;
+  const rules = rulesOf(S.view);
+  const melds = [];
+  for (const g of arr.groups) {
+    const picked = g.filter((id) => S.selected.has(id)).map(Arrangement.textOf);
+    if (picked.length) melds.push(meldOrder(picked, rules));
+  }
+  const loose = arr.loose.filter((id) => S.selected.has(id)).map(Arrangement.textOf);
+  if (loose.length) melds.push(meldOrder(loose, rules));
+  const ok = await actions.play(`open ${melds.map((m) => m.join(" ")).join(" / ")}`);
+  if (ok) S.selected.clear();
+  actions.render();
+}
+
+async function layOff(S, actions, meld, text) {
+  const v = S.view;
+  const f = fits(meld, text, v);
+  const options = [];
+  if (can(S, "layoff")) {
+    if (f.ends.length > 1) {
+      for (const end of f.ends) options.push({ label: t(`action.layoffEnd.${end}`, { card: pretty(text) }), value: `layoff ${meld.number} ${text} ${end}` });
+    } else if (f.ends.length === 1) options.push({ label: t("action.layoffTo", { card: pretty(text), n: meld.number }), value: `layoff ${meld.number} ${text}` });
+  }
+  if (can(S, "swap") && f.swap) options.push({ label: t("action.swapJoker", { card: pretty(text) }), value: `swap ${meld.number} ${text}` });
+  let action;
+  if (!options.length) action = can(S, "layoff") ? `layoff ${meld.number} ${text}` : `swap ${meld.number} ${text}`;
+  else if (options.length === 1) action = options[0].value;
+  else action = await chooseDialog(t("action.chooseHow"), options);
+  if (!action) return;
+  const ok = await actions.play(action);
+  if (ok) S.selected.clear();
+  actions.render();
+}
+
+async function doDeclare(S, actions) {
+  const d = S.view.declaration;
+  if (d && d.valid && d.action) {
+    const yes = await confirmDialog(t("declare.confirmTitle"), t("declare.confirmBody", { card: d.discard ? pretty(d.discard) : "" }), t("action.declare"), false);
+    if (yes) await actions.play(d.action);
+    return;
+  }
+  const warn = await confirmDialog(t("declare.wrongTitle"), `${t("declare.wrongBody")} ${d && d.reason ? `(${d.reason})` : ""}`, t("declare.anyway"), true);
+  if (!warn) return;
+  // build the declaration from the arranged groups; the one card left out is the discard
+  const arr = S.arrangement;
+  const melds = arr.groups.map((g) => g.map(Arrangement.textOf));
+  let left = arr.loose.map(Arrangement.textOf);
+  if (left.length !== 1) {
+    const sel = selectedTexts(S);
+    if (sel.length === 1) {
+      melds.forEach((m, i) => { const k = m.indexOf(sel[0]); if (k >= 0) melds[i].splice(k, 1); });
+      left = sel;
+    }
+  }
+  if (!melds.length) {
+    toast(t("declare.arrangeFirst"), "error");
+    return;
+  }
+  await actions.play(`declare ${melds.filter((m) => m.length).map((m) => m.join(" ")).join(" / ")}`);
+}
+
+async function doDrop(S, actions) {
+  const cost = dropCost(S);
+  const yes = await confirmDialog(t("drop.title"), t("drop.body", { n: cost }), t("action.drop", { n: cost }), true);
+  if (yes) await actions.play("drop");
+}
+
+// ---------------------------------------------------------------- the clock
+export function tickClock(S) {
+  const c = S.clock;
+  const els = document.querySelectorAll("[data-clock]");
+  els.forEach((el) => {
+    if (!c || Number(el.dataset.clockSeat) !== c.seat) return;
+    const left = Math.max(0, c.endAt - performance.now());
+    if (el.dataset.clock === "text") {
+      el.textContent = `◷ ${formatSeconds(left)}`;
+      el.classList.toggle("low", left < 10000);
+    } else {
+      const bar = el.firstElementChild;
+      if (bar) bar.style.width = `${c.duration ? Math.max(0, Math.min(100, (left / c.duration) * 100)) : 0}%`;
+      el.classList.toggle("low", left < 10000);
+    }
+  });
+  document.querySelectorAll("[data-countdown]").forEach((el) => {
+    const at = Number(el.dataset.countdown);
+    el.textContent = formatSeconds(at - S.conn.now());
+  });
+}
+
+// ---------------------------------------------------------------- keyboard
+function handKeys(e, S, actions) {
+  const arr = S.arrangement;
+  const ids = arr.all();
+  const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.id;
+  let i = focused ? ids.indexOf(focused) : -1;
+  const focusAt = (k) => {
+    const id = ids[Math.max(0, Math.min(ids.length - 1, k))];
+    const el = document.querySelector(`[data-id="${CSS.escape(id)}"]`);
+    if (el) el.focus();
+  };
+  if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+    const dir = e.key === "ArrowRight" ? 1 : -1;
+    if (e.shiftKey && focused) {
+      arr.nudge(focused, dir);
+      actions.render();
+      const el = document.querySelector(`[data-id="${CSS.escape(focused)}"]`);
+      if (el) el.focus();
+    } else focusAt(i < 0 ? 0 : i + dir);
+    e.preventDefault();
+    e.stopPropagation();
+  } else if (e.key === "Home" || e.key === "End") {
+    focusAt(e.key === "Home" ? 0 : ids.length - 1);
+    e.preventDefault();
+  } else if ((e.key === " " || e.key === "Enter") && focused) {
+    if (S.selected.has(focused)) S.selected.delete(focused);
+    else S.selected.add(focused);
+    actions.render();
+    const el = document.querySelector(`[data-id="${CSS.escape(focused)}"]`);
+    if (el) el.focus();
+    e.preventDefault();
+    e.stopPropagation();
+  } else if (e.target.classList.contains("hand") && !focused && ids.length && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+    focusAt(0);
+    e.preventDefault();
+  }
+}
+
+/** Shortcuts of the whole table (ignored while typing in a field or a dialog is open). */
+export function handleKey(e, S, actions) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const tag = (e.target && e.target.tagName) || "";
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || document.querySelector("dialog[open]")) return;
+  if (!S.view || !S.arrangement || S.route.name !== "room") return;
+  const k = e.key.toLowerCase();
+  const click = (name) => {
+    const b = document.querySelector(`[data-action="${name}"]:not([disabled])`);
+    if (b) {
+      b.click();
+      e.preventDefault();
+      return true;
+    }
+    return false;
+  };
+  if (/^[1-9]$/.test(k)) {
+    const sel = selectedTexts(S);
+    const meld = S.view.table.find((m) => m.number === Number(k));
+    if (meld && sel.length === 1) {
+      layOff(S, actions, meld, sel[0]);
+      e.preventDefault();
+    }
+    return;
+  }
+  switch (k) {
+    case "d": click("draw"); break;
+    case "t": click("take"); break;
+    case "r": click("return-btn"); break;
+    case "o": click("open-meter") || click("open"); break;
+    case "m": click("meld"); break;
+    case "x": click("discard"); break;
+    case "g": click("group"); break;
+    case "s": click(S.arrangement.sortMode === "suit" ? "sort-rank" : "sort-suit"); break;
+    case "h": {
+      const hand = document.querySelector(".hand");
+      if (hand) { hand.focus(); e.preventDefault(); }
+      break;
+    }
+    case "escape": S.selected.clear(); actions.render(); break;
+    default: break;
+  }
+}
+
+// ---------------------------------------------------------------- drag and drop (pointer events)
+let suppressClick = false;
+document.addEventListener("click", (e) => {
+  // the click a browser fires right after a drag's pointerup is not a tap
+  if (suppressClick && e.isTrusted) {
+    e.stopPropagation();
+    e.preventDefault();
+  }
+}, true);
+
+function setupDrag(root, S, actions) {
+  root.querySelectorAll("[data-drag]").forEach((src) => {
+    src.addEventListener("pointerdown", (e) => startDrag(e, src, S, actions));
+  });
+}
+
+function startDrag(e, src, S, actions) {
+  if (e.button !== 0) return;
+  if (e.target.closest(".group-x")) return;
+  const startX = e.clientX;
+  const startY = e.clientY;
+  let ghost = null;
+  let over = null;
+  const kind = src.dataset.drag;
+  let ids = [];
+  if (kind === "card") {
+    const id = src.dataset.id;
+    ids = S.selected.has(id) && S.selected.size > 1 ? selectedIds(S) : [id];
+  } else if (kind === "group") {
+    ids = [...S.arrangement.groups[Number(src.dataset.group)]];
+  }
+  const move = (ev) => {
+    const dx = ev.clientX - startX;
+    const dy = ev.clientY - startY;
+    if (!ghost) {
+      if (Math.hypot(dx, dy) < 8) return;
+      ghost = makeGhost(kind, ids, src);
+      document.body.classList.add("dragging");
+      src.classList.add("drag-source");
+    }
+    ghost.style.transform = `translate(${ev.clientX - 30}px, ${ev.clientY - 40}px)`;
+    const target = dropTarget(ev.clientX, ev.clientY);
+    if (target !== over) {
+      if (over) over.classList.remove("drop-over");
+      over = target;
+      if (over) over.classList.add("drop-over");
+    }
+    ev.preventDefault();
+  };
+  const up = (ev) => {
+    document.removeEventListener("pointermove", move);
+    document.removeEventListener("pointerup", up);
+    document.removeEventListener("pointercancel", up);
+    if (!ghost) return;
+    ghost.remove();
+    document.body.classList.remove("dragging");
+    src.classList.remove("drag-source");
+    if (over) over.classList.remove("drop-over");
+    suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 0);
+    if (ev.type === "pointerup") drop(kind, ids, dropTarget(ev.clientX, ev.clientY), ev, S, actions);
+  };
+  document.addEventListener("pointermove", move, { passive: false });
+  document.addEventListener("pointerup", up);
+  document.addEventListener("pointercancel", up);
+}
+
+function makeGhost(kind, ids, src) {
+  const g = document.createElement("div");
+  g.className = "drag-ghost";
+  if (kind === "stock") g.append(cardElement("X", { faceDown: true }));
+  else if (kind === "pile") g.append(cardElement(src.dataset.top || "X", { t }));
+  else ids.forEach((id) => g.append(cardElement(Arrangement.textOf(id), { t })));
+  document.body.append(g);
+  return g;
+}
+
+function dropTarget(x, y) {
+  const el = document.elementFromPoint(x, y);
+  return el ? el.closest("[data-drop]") : null;
+}
+
+function drop(kind, ids, target, ev, S, actions) {
+  if (!target) return;
+  const where = target.dataset.drop;
+  const v = S.view;
+  const arr = S.arrangement;
+  if (kind === "stock" || kind === "pile") {
+    if (["hand", "hand-card", "group", "new-group"].includes(where)) actions.play(kind === "stock" ? "draw" : "take");
+    return;
+  }
+  const texts = ids.map(Arrangement.textOf);
+  switch (where) {
+    case "hand-card": {
+      const targetId = target.dataset.id;
+      if (ids.includes(targetId)) return;
+      const loc = arr.locate(targetId);
+      const r = target.getBoundingClientRect();
+      const after = ev.clientX > r.left + r.width / 2;
+      const list = arr.list(loc.group);
+      const before = after ? list[list.indexOf(targetId) + 1] || null : targetId;
+      arr.move(ids, loc.group, before);
+      actions.render();
+      return;
+    }
+    case "group":
+      arr.move(ids, Number(target.dataset.group), null);
+      actions.render();
+      return;
+    case "new-group":
+    case "hand":
+      arr.group(ids);
+      S.selected.clear();
+      actions.render();
+      return;
+    case "pile":
+      if (ids.length === 1 && can(S, "discard")) doDiscard(S, actions, texts[0]);
+      else if (ids.length !== 1) toast(t("action.pickOne"), "error");
+      else if (isMyTurn(S)) actions.play(`discard ${texts[0]}`);
+      return;
+    case "meld": {
+      const meld = v.table.find((m) => m.number === Number(target.dataset.meld));
+      if (meld && ids.length === 1) layOff(S, actions, meld, texts[0]);
+      return;
+    }
+    case "table": {
+      const rules = rulesOf(v);
+      if (texts.length < 3) return;
+      if (can(S, "meld")) actions.play(`meld ${meldOrder(texts, rules).join(" ")}`).then((ok) => { if (ok) { S.selected.clear(); actions.render(); } });
+      else if (can(S, "open")) actions.play(`open ${meldOrder(texts, rules).join(" ")}`).then((ok) => { if (ok) { S.selected.clear(); actions.render(); } });
+      return;
+    }
+    default:
+  }
+}
