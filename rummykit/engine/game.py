@@ -62,6 +62,7 @@ class Game:
         if rng is None and seed is None:
             self._rng = random.SystemRandom()
         self.score = GameScore(rules)
+        self._undoable = rules.taken_card_duty or rules.freed_joker_duty
         self.deals: list[DealState] = []
         self.results: list[DealResult] = []
         self.version = 0
@@ -179,8 +180,7 @@ class Game:
             d.phase, d.drawn = "draw", None
             if not d.stock and not self._restock():
                 return
-        if rules.taken_card_duty or rules.freed_joker_duty:
-            d.snapshot = d.copy_for_undo()
+        d.snapshot = None
 
     def _restock(self) -> bool:
         """Rebuild an empty stock from the pile, or end the deal; False when it ended."""
@@ -296,11 +296,13 @@ class Game:
         act = as_action(action)
         plan = self._validate(act)
         d = self.deal
-        seat = d.turn
+        if d.snapshot is None and self._undoable and type(act) not in _NO_SNAPSHOT:
+            # The automatic play may have to undo this turn: keep the state as it was before
+            # its first action other than a draw from the stock (redrawing gives the same card).
+            d.snapshot = d.copy_for_undo()
         d.actions.append(str(act))
         self.version += 1
         _PERFORM[type(act)](self, act, plan)
-        del seat
 
     def _validate(self, act: Action) -> Any:
         if self.score.over:
@@ -318,6 +320,10 @@ class Game:
             raise IllegalAction(f"draw or take a card before you {what}")
 
     def _need_hand(self, cards: Sequence[Card]) -> None:
+        if len(cards) == 1:
+            if cards[0] in self.deal.hands[self.deal.turn]:
+                return
+            raise IllegalAction(f"you do not hold {cards[0].text}")
         hand = Counter(self.deal.hands[self.deal.turn])
         need = Counter(cards)
         for c, n in sorted(need.items()):
@@ -773,6 +779,7 @@ _VALIDATE: dict[type, Any] = {
     Drop: Game._v_drop,
     Timeout: Game._v_timeout,
 }
+_NO_SNAPSHOT = (Draw, Discard, Timeout)
 _PERFORM: dict[type, Any] = {
     Draw: Game._p_draw,
     Take: Game._p_take,

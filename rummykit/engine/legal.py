@@ -1,17 +1,19 @@
 """Enumerating legal actions.
 
-Every candidate comes from the hand and the table, and each is confirmed through the same
-validation :meth:`Game.check` uses, so the list can never disagree with the checks.
+Each verb is enumerated straight from the hand and the table with the same meld arithmetic the
+checks use; compound lay-downs (``open``) are confirmed through :meth:`Game.is_legal`. The
+property tests hold the list and the checks to each other.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations, combinations_with_replacement
+from functools import lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING
 
-from rummykit.cards import JOKER, Card, card
+from rummykit.cards import FACES, JOKER, Card, card
 from rummykit.engine.actions import (
     Action,
     Declare,
@@ -26,78 +28,62 @@ from rummykit.engine.actions import (
     Swap,
     Take,
     Timeout,
-    canonical_group,
 )
-from rummykit.errors import RummyError
+from rummykit.errors import IllegalAction
 from rummykit.melds import MeldRules, make_meld
+from rummykit.solver import opening
 
 if TYPE_CHECKING:
     from rummykit.engine.game import Game
 
 
-def candidate_melds(hand: list[Card], rules: MeldRules) -> list[Group]:
-    """Every distinct valid meld (as a canonical group of cards) the hand can form."""
-    counts = Counter(hand)
-    jokerish = sorted(c for c in counts if rules.is_joker(c))
-    found: dict[Group, None] = {}
+def candidate_melds(hand: list[Card], rules: MeldRules) -> tuple[Group, ...]:
+    """Every distinct valid meld (a canonical group of cards) the hand can form, jokers put in
+    any place the limits allow. Printed jokers only: Indian rummy lays nothing on a table."""
+    if rules.wild_rank:
+        raise ValueError("candidate_melds does not enumerate wild ranks")
+    return _candidates(tuple(sorted(c.index for c in hand)), rules)
 
-    def joker_fills(k: int, used: Counter[Card]) -> list[tuple[Card, ...]]:
-        pool = [c for c in jokerish if counts[c] - used[c] > 0]
-        fills = []
-        for combo in combinations_with_replacement(pool, k):
-            need = Counter(combo)
-            if all(counts[c] - used[c] >= n for c, n in need.items()):
-                fills.append(combo)
-        return fills
 
-    def emit(cards: tuple[Card, ...]) -> None:
-        try:
-            make_meld(cards, rules)
-        except RummyError:
-            return
-        found.setdefault(canonical_group(cards), None)
-
-    # Sets.
+@lru_cache(maxsize=4096)
+def _candidates(key: tuple[int, ...], rules: MeldRules) -> tuple[Group, ...]:
+    counts = Counter(FACES[i] for i in key)
+    jokers = counts[JOKER]
+    out: list[Group] = []
     for rank in range(1, 14):
-        suits = sorted({c.suit for c in counts if c.rank == rank})
-        for size in range(0, min(4, len(suits)) + 1):
+        suits = [s for s in range(4) if counts[card(rank, s)]]
+        for size in range(max(rules.min_real, 1), min(len(suits), rules.max_set) + 1):
             for chosen in combinations(suits, size):
-                naturals = tuple(card(rank, s) for s in chosen)
-                used = Counter(naturals)
-                for k in range(max(0, 3 - size), rules.max_set - size + 1):
-                    if size + k < 3:
-                        continue
-                    for fill in joker_fills(k, used) if k else [()]:
-                        emit(naturals + fill)
-    # Runs: walk the places, each either its natural card (if held) or a joker.
+                reals = tuple(card(rank, s) for s in chosen)
+                for k in range(max(0, 3 - size), min(jokers, rules.max_set - size) + 1):
+                    out.append(reals + (JOKER,) * k)
     for suit in range(4):
+        held = [False] * 15
+        for r in range(1, 14):
+            held[r] = counts[card(r, suit)] > 0
+        held[14] = held[1]
         for start in range(1, 13):
-            _runs(start, suit, counts, rules, joker_fills, emit)
-    return list(found)
+            _runs(start, suit, held, jokers, rules, out)
+    return tuple(out)
 
 
-def _runs(start, suit, counts, rules, joker_fills, emit):  # type: ignore[no-untyped-def]
+def _runs(
+    start: int, suit: int, held: list[bool], jokers: int, rules: MeldRules, out: list[Group]
+) -> None:
     max_len = min(rules.max_run, 15 - start)
-    total_jokers = sum(n for c, n in counts.items() if rules.is_joker(c))
 
-    # slots: True = joker slot, else the natural card
-    def walk(i: int, slots: list[Card | None], jokers: int) -> None:
-        if len(slots) >= 3:
-            used = Counter(c for c in slots if c is not None)
-            for fill in joker_fills(jokers, used) if jokers else [()]:
-                it = iter(fill)
-                emit(tuple(c if c is not None else next(it) for c in slots))
-        if len(slots) >= max_len:
+    def walk(r: int, slots: tuple[Card, ...], used: int, real: int, last_joker: bool) -> None:
+        n = len(slots)
+        if n >= 3 and real >= rules.min_real:
+            out.append(slots)
+        if n >= max_len:
             return
-        place = card(start + i, suit)
-        if counts[place] > 0:
-            walk(i + 1, [*slots, place], jokers)
-        if not rules.adjacent_jokers and slots and slots[-1] is None:
-            return
-        if jokers < total_jokers:
-            walk(i + 1, [*slots, None], jokers + 1)
+        if held[r]:
+            walk(r + 1, (*slots, card(r, suit)), used, real + 1, False)
+        if used < jokers and (rules.adjacent_jokers or not last_joker):
+            walk(r + 1, (*slots, JOKER), used + 1, real, True)
 
-    walk(0, [], 0)
+    walk(start, (), 0, 0, False)
 
 
 def iter_legal(game: Game) -> Iterator[Action]:
@@ -107,62 +93,76 @@ def iter_legal(game: Game) -> Iterator[Action]:
     rules = game.rules
     seat = d.turn
     hand = d.hands[seat]
-    simple: list[Action] = [Draw(), Take(), Return(), Drop()]
-    for act in simple:
-        if game.is_legal(act):
-            yield act
-    if d.phase != "play":
+    mr = d.meld_rules
+    if d.phase == "draw":
+        yield Draw()
+        if game.is_legal(Take()):
+            yield Take()
+        if rules.lay_mode == "declare":
+            yield Drop()
         yield Timeout()
         return
-    for c in sorted(set(hand)):
-        act = Discard(c)
-        if game.is_legal(act):
-            yield act
-    mr = d.meld_rules
-    if rules.lay_mode in ("open", "close") and not d.opened[seat]:
-        yield from _opens(game, candidate_melds(hand, mr))
+    if game.is_legal(Return()):
+        yield Return()
+    faces = sorted(set(hand))
+    if d.owed is None and not d.freed:
+        for c in faces:
+            if rules.discard_taken or c is not d.took or hand.count(c) > 1:
+                yield Discard(c)
+    opened = d.opened[seat]
+    keep = 0 if rules.out_by_laying else 1
+    if rules.lay_mode in ("open", "close") and not opened:
+        partner = rules.teams and d.opened[(seat + 2) % rules.players]
+        if opening(hand, rules.opening_rule(partner), mr, d.owed).valid:
+            yield from _opens(game, candidate_melds(hand, mr))
     elif rules.lay_mode == "open":
         for g in candidate_melds(hand, mr):
-            act = NewMeld(g)
-            if game.is_legal(act):
-                yield act
-    if d.opened[seat] and (rules.layoffs or rules.swap != "none"):
-        faces = sorted(set(hand))
-        for n in range(1, len(d.table) + 1):
+            if len(hand) - len(g) >= keep:
+                yield NewMeld(g)
+    if opened and len(hand) - 1 >= keep and (rules.layoffs or rules.swap != "none"):
+        fourth = rules.swap == "fourth"
+        for n, tm in enumerate(d.table, 1):
+            meld = tm.meld
             for c in faces:
                 if rules.layoffs:
-                    for end in ("low", "high", None):
-                        act2 = Layoff(n, c, end)  # type: ignore[arg-type]
-                        if game.is_legal(act2):
-                            yield act2
-                if rules.swap != "none":
-                    act3 = Swap(n, c)
-                    if game.is_legal(act3):
-                        yield act3
+                    ends = meld.layoff_ends(c, mr)
+                    if len(ends) == 1:
+                        yield Layoff(n, c)
+                        if ends[0] is not None:
+                            yield Layoff(n, c, ends[0])
+                    elif ends:
+                        yield Layoff(n, c, "low")
+                        yield Layoff(n, c, "high")
+                if rules.swap != "none" and meld.swap_index(c, mr, fourth) is not None:
+                    yield Swap(n, c)
     if rules.lay_mode == "declare":
         from rummykit.engine.indian import find_declaration
 
         found = find_declaration(hand, mr)
         if found is not None:
             yield Declare(tuple(found[1]))
+        yield Drop()
     yield Timeout()
 
 
-def _opens(game: Game, melds: list[Group]) -> Iterator[Action]:
+def _opens(game: Game, groups: tuple[Group, ...]) -> Iterator[Action]:
+    """Every combination of candidate melds the lay-down rules accept (one order each)."""
     d = game.deal
-    counts = Counter(d.hands[d.turn])
+    melds = [make_meld(g, d.meld_rules) for g in groups]
+    needs = [Counter(g) for g in groups]
 
-    def walk(i: int, chosen: list[Group], left: Counter[Card]) -> Iterator[Action]:
+    def walk(i: int, chosen: list[int], left: Counter[Card]) -> Iterator[Action]:
         if chosen:
-            act = Open(tuple(chosen))
-            if game.is_legal(act):
-                yield act
-        for j in range(i, len(melds)):
-            need = Counter(melds[j])
+            laid = [c for k in chosen for c in groups[k]]
+            try:
+                game._lay_down_rules([melds[k] for k in chosen], laid)
+            except IllegalAction:
+                pass
+            else:
+                yield Open(tuple(groups[k] for k in chosen))
+        for j in range(i, len(groups)):
+            need = needs[j]
             if all(left[c] >= n for c, n in need.items()):
-                yield from walk(j, [*chosen, melds[j]], left - need)
+                yield from walk(j, [*chosen, j], left - need)
 
-    yield from walk(0, [], counts)
-
-
-__all__ = ["JOKER", "candidate_melds", "iter_legal"]
+    yield from walk(0, [], Counter(d.hands[d.turn]))
