@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Engine benchmark: random legal deals, engine steps per second.
 
-Each run plays the same seeded 4-player deals with a random player that picks uniformly among
-``game.legal_actions()`` (the host-only ``timeout`` only when nothing else is legal). Two rates are printed, medians of
-the runs:
+Each run plays the same seeded 4-player deals with a random player that picks uniformly
+among ``game.legal_actions()`` (the host-only ``timeout`` only when nothing else is legal).
+Two rates are printed, medians of the runs:
 
 - engine steps/s: actions applied per second of time spent inside ``Game.apply`` (each apply
   checks the action's legality and performs it) -- the engine's own speed;

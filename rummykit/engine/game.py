@@ -491,11 +491,17 @@ class Game:
         self._need_hand([act.card])
         i = tm.meld.swap_index(act.card, d.meld_rules, self.rules.swap == "fourth")
         if i is None:
-            if self.rules.swap == "fourth" and tm.meld.kind == "set" and any(tm.meld.jokers):
-                if tm.meld.rank == act.card.rank and act.card.suit in tm.meld.missing_suits():
-                    raise IllegalAction(
-                        f"a joker leaves a set only as its fourth card: lay {act.card.text} off"
-                    )
+            meld = tm.meld
+            if (
+                self.rules.swap == "fourth"
+                and meld.kind == "set"
+                and any(meld.jokers)
+                and meld.rank == act.card.rank
+                and act.card.suit in meld.missing_suits()
+            ):
+                raise IllegalAction(
+                    f"a joker leaves a set only as its fourth card: lay {act.card.text} off"
+                )
             raise IllegalAction(
                 f"{act.card.text} does not take the place of a joker in meld {act.number}"
             )
