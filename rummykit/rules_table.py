@@ -1,0 +1,142 @@
+"""The variant table and the list of decisions in ``docs/rules.md``, generated from the
+rulesets themselves so the documentation cannot drift from the code.
+
+Regenerate with ``python -m rummykit.rules_table > docs/rules.md``; a test fails when the file
+is stale.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummykit.rules import VARIANTS, Ruleset, decisions, field_docs, make_rules, option_schema
+
+#: Columns of the variant table: (title, function of a 1 v 1 / 2-player ruleset).
+_TABLES: list[tuple[str, str, int]] = [
+    ("rummy", "rummy", 4),
+    ("rami51", "rami51", 2),
+    ("rami51 2 v 2", "rami51", 4),
+    ("rami71", "rami71", 2),
+    ("rami71 2 v 2", "rami71", 4),
+    ("simple", "simple", 2),
+    ("simple 2 v 2", "simple", 4),
+    ("indian", "indian", 4),
+]
+
+#: Decisions that are fixed behaviour of the engine rather than ruleset fields.
+FIXED_DECISIONS: list[tuple[str, str]] = [
+    ("all", "The automatic play (`timeout`): undo the turn if a card is owed, draw if not drawn, "
+     "discard the card drawn from the stock or else the highest-penalty non-joker (ties: "
+     "highest rank with the ace high, then the first suit in the order ♠ ♥ ♦ ♣); it never "
+     "lays, declares or drops."),
+    ("all", "A player whose clock ran out twice in a row is away: the server plays their turns "
+     "with `timeout` at once until they act again (server option `away_after`, default 2)."),
+    ("all", "An empty stock is rebuilt (or the deal ends) at the start of the turn that needs "
+     "it, as soon as the previous turn ends."),
+    ("rummy", "A blocked deal is a scored deal: the deal passes to the next seat after it."),
+    ("rummy", "The opening action lays new melds only; lay-offs and swaps are later actions of "
+     "the same turn."),
+    ("rummy", "Jokers may be laid off within the joker limits; when a card fits both ends of a "
+     "run (a joker, an ace on a 2-to-K run) the action must name the end."),
+    ("Rami", "Partners sit opposite; the ace is low or high; the joker limits of `rummy` apply; "
+     "card values for the thresholds and the penalties are those of `rummy`."),
+    ("Rami", "A joker in a set is freed only when the set has four cards with one joker, "
+     "whatever order it was laid in; the freed joker goes to the hand with no duty."),
+    ("Rami", "An empty stock with nothing to reshuffle ends the deal with no winner; nobody "
+     "pays. The deal passes to the next seat after every deal."),
+    ("Rami", "`rami71`: every first lay-down (an opening, a partner's lay-down, a lay-everything "
+     "close) needs a joker-free run and a joker-free set."),
+    ("indian", "The indicator stays out of play for the whole deal; on a restock the pile's top "
+     "card stays as the new pile. An empty stock with nothing to reshuffle ends the deal with no "
+     "winner."),
+    ("indian", "A wild-rank card used as its own natural card keeps a sequence pure; any number "
+     "of jokers may stand in a meld, but every meld needs one card that is not a joker."),
+    ("indian", "A wrong declaration costs 80 and takes the declarer out of the deal, which goes "
+     "on; the last player left wins it."),
+    ("indian", "A player left alone after the others dropped wins the deal and pays 0."),
+    ("indian", "Penalties: 2–10 face value, J Q K A 10, jokers 0; a loser's melds count only if "
+     "they include two sequences, one pure, and the game arranges the loser's cards for the "
+     "least penalty; at most 80 a deal."),
+    ("indian", "Pool: if every remaining player would be eliminated in the same deal, the lowest "
+     "total wins. Deals: each deal's winner collects the losers' points; the most collected "
+     "after the last deal wins (ties: lowest seat). Points: one deal, the winner collects."),
+]
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def render() -> str:
+    """The whole of ``docs/rules.md``."""
+    rulesets: list[tuple[str, Ruleset]] = [
+        (title, make_rules(v, n)) for title, v, n in _TABLES
+    ]
+    docs = field_docs()
+    lines = [
+        "# The variants and our decisions",
+        "",
+        "Generated from `rummykit/rules.py` by `python -m rummykit.rules_table > docs/rules.md`"
+        " (a test fails when this file is stale).",
+        "",
+        "Each variant is one `Ruleset`. Room options choose among the values a table may set;"
+        " every ruleset field may also be overridden by name as a house rule "
+        "(`Game.new(\"rummy\", 4, options={\"max_restocks\": 3})`).",
+        "",
+        "## Room options",
+        "",
+        "| variant | players | option | values | default |",
+        "|---|---|---|---|---|",
+    ]
+    from rummykit.rules import players_allowed
+
+    for v in VARIANTS:
+        schema = option_schema(v)
+        seats = ", ".join(map(str, players_allowed(v)))
+        for name, spec in schema.items():
+            values = spec["values"]
+            shown = ", ".join(map(str, values)) if isinstance(values, list) else values
+            lines.append(f"| `{v}` | {seats} | `{name}` | {shown} | {_value(spec['default'])} |")
+    lines += [
+        "",
+        "## The variants side by side",
+        "",
+        "| field | " + " | ".join(t for t, _ in rulesets) + " | meaning |",
+        "|---|" + "---|" * len(rulesets) + "---|",
+    ]
+    skip = {"variant", "players"}
+    for name, doc in docs.items():
+        if name in skip:
+            continue
+        cells = " | ".join(_value(getattr(r, name)) for _, r in rulesets)
+        lines.append(f"| `{name}` | {cells} | {doc} |")
+    lines += [
+        "",
+        "## Decisions",
+        "",
+        "Where the sources are silent we decided. Decisions that are ruleset fields can be "
+        "changed per table as house rules (option = field name); the default is the value in "
+        "the table above.",
+        "",
+        "| option | decision |",
+        "|---|---|",
+    ]
+    for name, doc in decisions():
+        lines.append(f"| `{name}` | {doc} |")
+    lines += [
+        "",
+        "Decisions built into the engine (no switch yet):",
+        "",
+        "| game | decision |",
+        "|---|---|",
+    ]
+    for game, text in FIXED_DECISIONS:
+        lines.append(f"| {game} | {text} |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(render(), end="")
