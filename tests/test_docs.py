@@ -9,7 +9,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_rules_doc_is_generated_from_the_rulesets() -> None:
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert text == render(), "docs/rules.md is stale: python -m rummykit.rules_table > docs/rules.md"
+    stale = "docs/rules.md is stale: python -m rummykit.rules_table > docs/rules.md"
+    assert text == render(), stale
 
 
 def test_every_decision_field_is_documented() -> None:
