@@ -106,11 +106,13 @@ def new_game(
     hands: Mapping[int, str | Sequence[str]],
     *,
     options: Mapping[str, Any] | None = None,
+    seed: int | None = 1,
     **kw: Any,
 ) -> Game:
-    """A game whose first deal deals ``hands`` (see :func:`build_deck`)."""
+    """A game whose first deal deals ``hands`` (see :func:`build_deck`); ``seed`` orders the
+    stock rebuilds and later deals."""
     deck = build_deck(variant, players, hands, options=options, **kw)
-    return Game.new(variant, players, options, deck=deck)
+    return Game.new(variant, players, options, deck=deck, seed=seed)
 
 
 def play(game: Game, *actions: str) -> Game:
