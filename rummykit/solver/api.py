@@ -205,12 +205,22 @@ def _weights(
     )
 
 
+_CONFIG_CACHE: dict[tuple[int, bool, int, str, bool, int, int, bool], core.Config] = {}
+
+
 def _config(melds: MeldRules, kind: str, jokers_zero: bool, big: int, fmask: int,
             c_split: bool = False) -> core.Config:
-    w = _weights(kind, jokers_zero, melds.wild_rank, big)
-    return core.config(
-        melds.min_real, melds.adjacent_jokers, w[0], w[1], w[2], w[3], fmask, c_split
+    key = (
+        melds.min_real, melds.adjacent_jokers, melds.wild_rank, kind, jokers_zero, big, fmask,
+        c_split,
     )
+    cfg = _CONFIG_CACHE.get(key)
+    if cfg is None:
+        w = _weights(kind, jokers_zero, melds.wild_rank, big)
+        cfg = _CONFIG_CACHE[key] = core.config(
+            melds.min_real, melds.adjacent_jokers, w[0], w[1], w[2], w[3], fmask, c_split
+        )
+    return cfg
 
 
 Accept = Callable[[int], bool]

@@ -86,6 +86,7 @@ class Config:
         "max_pre",
         "min_real",
         "run_cache",
+        "seg_cache",
         "run_jok",
         "run_nat",
         "set_cache",
@@ -116,16 +117,21 @@ class Config:
         self.max_pre = 13 if adjacent else 1
         self.run_cache: dict[tuple[int, int, int], Profile] = {}
         self.suit_cache: dict[tuple[int, int, int], Profile] = {}
+        self.seg_cache: dict[tuple[int, int, int], Profile] = {}
         self.set_cache: dict[tuple[int, tuple[int, ...], int, int], Profile] = {}
         self._join: dict[tuple[int, int], int] = {}
 
     def clear(self) -> None:
         self.run_cache.clear()
         self.suit_cache.clear()
+        self.seg_cache.clear()
         self.set_cache.clear()
 
     def table_entries(self) -> int:
-        return len(self.run_cache) + len(self.suit_cache) + len(self.set_cache)
+        return (
+            len(self.run_cache) + len(self.suit_cache) + len(self.seg_cache)
+            + len(self.set_cache)
+        )
 
 
 _CONFIGS: dict[tuple[object, ...], Config] = {}
@@ -218,7 +224,9 @@ def suit_profile(cfg: Config, v: int, jcap: int, c_rank: int) -> Profile:
     """Best runs of one suit: ``v`` holds 2 bits per rank (rank ``r`` at bit ``2 * (r - 1)``).
 
     ``c_rank`` is the rank of the must-include card when it is of this suit (0 otherwise).
-    Witness leaves are ``("R", start_place, length, joker_mask)``.
+    Witness leaves are ``("R", start_place, length, joker_mask)``. The suit is cut into
+    segments no run can cross (gaps wider than the jokers can bridge); each segment has its
+    own cached table.
     """
     key = (v, jcap, c_rank)
     cache = cfg.suit_cache
@@ -227,6 +235,50 @@ def suit_profile(cfg: Config, v: int, jcap: int, c_rank: int) -> Profile:
         return hit
     if len(cache) > _CACHE_LIMIT:
         cfg.clear()
+    res: Profile = EMPTY
+    for seg in _segments(v, jcap, cfg.adjacent):
+        c = c_rank if c_rank and (seg >> (2 * (c_rank - 1))) & 3 else 0
+        res = combine(res, _segment_profile(cfg, seg, jcap, c), jcap)
+    if len(res) > 1:
+        res = prune(res)
+    cache[key] = res
+    return res
+
+
+def _segments(v: int, jcap: int, adjacent: bool) -> list[int]:
+    """``v`` cut where no run can cross: a gap of ``gap`` empty places or more."""
+    gap = 1 if jcap == 0 else (jcap + 1 if adjacent else 2)
+    segs: list[int] = []
+    cur = 0
+    empty = 0
+    for r in range(13):
+        bits = (v >> (2 * r)) & 3
+        if bits:
+            if cur and empty >= gap:
+                segs.append(cur)
+                cur = 0
+            cur |= bits << (2 * r)
+            empty = 0
+        else:
+            empty += 1
+    if cur:
+        segs.append(cur)
+    # The ace reaches the king's side too: join the first and the last segment when the
+    # gap from the king's side to the high ace is bridgeable.
+    if len(segs) > 1 and v & 3:
+        top = segs[-1]
+        high = (top.bit_length() + 1) // 2  # highest rank present in the last segment
+        if 14 - high <= gap:
+            segs = [segs[0] | top, *segs[1:-1]]
+    return segs
+
+
+def _segment_profile(cfg: Config, v: int, jcap: int, c_rank: int) -> Profile:
+    key = (v, jcap, c_rank)
+    cache = cfg.seg_cache
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
     aces = v & 3
     rest = v & ~3
     if aces == 0:
@@ -340,45 +392,28 @@ def set_patterns(min_real: int, u: tuple[int, ...]) -> dict[tuple[int, bool], Se
     if hit is not None:
         return hit
     out: dict[tuple[int, bool], SetPlan] = {}
-    for groups in _partitions(list(u)):
-        ranges = [range(max(0, 3 - len(g)), 4 - len(g) + 1) for g in groups]
-        for ms in _product(ranges):
-            clean = any(len(g) >= 3 and m == 0 for g, m in zip(groups, ms, strict=True))
-            k = (sum(ms), clean)
-            if k not in out:
-                out[k] = tuple(zip(groups, ms, strict=True))
-    if min_real > 1:
-        out = {
-            k: plan for k, plan in out.items() if all(len(g) >= min_real for g, _ in plan)
-        }
-    _PATTERNS[key] = out
-    return out
-
-
-def _product(ranges: Sequence[range]) -> Iterator[tuple[int, ...]]:
-    if not ranges:
-        yield ()
-        return
-    for x in ranges[0]:
-        for tail in _product(ranges[1:]):
-            yield (x, *tail)
-
-
-def _partitions(u: list[int]) -> Iterator[list[tuple[int, ...]]]:
-    """Partitions of a multiset of suits into groups of distinct suits."""
     first = next((s for s in range(4) if u[s]), None)
     if first is None:
-        yield []
-        return
-    others = [s for s in range(first + 1, 4) if u[s]]
-    for mask in range(1 << len(others)):
-        group = (first, *(others[i] for i in range(len(others)) if mask >> i & 1))
-        for s in group:
-            u[s] -= 1
-        for tail in _partitions(u):
-            yield [group, *tail]
-        for s in group:
-            u[s] += 1
+        out[(0, False)] = ()
+    else:
+        others = [s for s in range(first + 1, 4) if u[s]]
+        for mask in range(1 << len(others)):
+            group = (first, *(others[i] for i in range(len(others)) if mask >> i & 1))
+            k = len(group)
+            if k < min_real:
+                continue
+            rest = list(u)
+            for s in group:
+                rest[s] -= 1
+            tails = set_patterns(min_real, tuple(rest))
+            for m in range(max(0, 3 - k), 4 - k + 1):
+                clean = k >= 3 and m == 0
+                for (tm, tclean), plan in tails.items():
+                    key2 = (m + tm, clean or tclean)
+                    if key2 not in out:
+                        out[key2] = ((group, m), *plan)
+    _PATTERNS[key] = out
+    return out
 
 
 def set_profile(cfg: Config, rank: int, u: tuple[int, ...], jcap: int, c_suit: int) -> Profile:
@@ -412,33 +447,27 @@ def set_profile(cfg: Config, rank: int, u: tuple[int, ...], jcap: int, c_suit: i
 # -- the whole hand -------------------------------------------------------------------------
 
 
-def _capable(counts: Sequence[int], jokers: int, min_real: int, adjacent: bool) -> list[bool]:
-    """For each rank 1-13 of one suit: whether a card of that rank could stand in a run."""
-    present = [False] * 16  # places 1..14 at indices 1..14
-    for r in range(1, 14):
-        if counts[r]:
-            present[r] = True
-    present[14] = present[1]
-    out = [False] * 14
-    for r in range(1, 14):
-        if not counts[r]:
-            continue
-        places = (1, 14) if r == 1 else (r,)
-        ok = False
-        for p in places:
-            if jokers == 0:
-                for a in range(max(1, p - 2), min(p, 12) + 1):
-                    if present[a] and present[a + 1] and present[a + 2]:
-                        ok = True
-            elif min_real <= 1 and jokers >= 2:
-                ok = True
-            else:
-                reach = (jokers if adjacent else 1) + 1
-                for d in range(1, reach + 1):
-                    if (p - d >= 1 and present[p - d]) or (p + d <= 14 and present[p + d]):
-                        ok = True
-        out[r] = ok
-    return out
+def _capable_mask(v: int, jokers: int, min_real: int, adjacent: bool) -> int:
+    """Ranks (bit ``r - 1``) of the suit vector ``v`` whose cards could stand in a run."""
+    m = 0
+    for r in range(13):
+        if (v >> (2 * r)) & 3:
+            m |= 1 << r
+    if not m:
+        return 0
+    m14 = m | ((m & 1) << 13)  # places 1..14 at bits 0..13, the ace at both ends
+    if jokers == 0:
+        w = m14 & (m14 >> 1) & (m14 >> 2)
+        cap = (w | (w << 1) | (w << 2)) & m14
+    elif min_real <= 1 and jokers >= 2:
+        cap = m14
+    else:
+        reach = (jokers if adjacent else 1) + 1
+        near = 0
+        for d in range(1, reach + 1):
+            near |= (m14 << d) | (m14 >> d)
+        cap = m14 & near
+    return (cap | (cap >> 13)) & 0x1FFF
 
 
 Accept = Callable[[int], bool]
@@ -458,16 +487,22 @@ def solve(
     """
     c_rank, c_suit = must if must else (0, -1)
     min_real = cfg.min_real
-    cap = [_capable(counts[s], jokers, min_real, cfg.adjacent) for s in range(4)]
     vs = [0, 0, 0, 0]
+    capm = [0, 0, 0, 0]
     for s in range(4):
         cs = counts[s]
-        cp = cap[s]
         v = 0
         for r in range(1, 14):
-            if cp[r]:
+            if cs[r]:
                 v |= cs[r] << (2 * (r - 1))
-        vs[s] = v
+        cm = _capable_mask(v, jokers, min_real, cfg.adjacent)
+        capm[s] = cm
+        keep = 0
+        for r in range(13):
+            if cm >> r & 1:
+                keep |= 3 << (2 * r)
+        vs[s] = v & keep
+    cap = [[False] + [bool(capm[s] >> (r - 1) & 1) for r in range(1, 14)] for s in range(4)]
 
     indep: Profile = EMPTY
     branching: list[list[tuple[tuple[int, int, int, int], Profile]]] = []
@@ -502,34 +537,84 @@ def solve(
         else:
             branching.append([(d, prune(p)) for d, p in by_delta.items()])
 
-    best: list[tuple[int, int, Witness] | None] = [None]
-    c_ranks = [c_rank if s == c_suit else 0 for s in range(4)]
+    # Cut every suit into segments no run crosses. A branching rank only touches the
+    # segments holding it, so the ranks are decided in order and a segment is solved as
+    # soon as its last branching rank is decided (a frontier search, memoized on the
+    # residuals of the segments still open).
+    seg_suit: list[int] = []
+    seg_vec: list[int] = []
+    seg_c: list[int] = []
+    for s in range(4):
+        for seg in _segments(vs[s], jokers, cfg.adjacent):
+            seg_suit.append(s)
+            seg_vec.append(seg)
+            has_c = s == c_suit and (seg >> (2 * (c_rank - 1))) & 3
+            seg_c.append(c_rank if has_c else 0)
+    nb = len(branching)
+    first = [nb] * len(seg_vec)
+    last = [-1] * len(seg_vec)
+    # touches[i]: (suit, segment) pairs rank i may change.
+    touches: list[list[tuple[int, int]]] = []
+    for i, options in enumerate(branching):
+        here: list[tuple[int, int]] = []
+        for s in range(4):
+            if any(d[s] for d, _ in options):
+                some = next(d[s] for d, _ in options if d[s])
+                bits = 3 << (((some.bit_length() - 1) >> 1) << 1)
+                for k, seg in enumerate(seg_vec):
+                    if seg_suit[k] == s and seg & bits:
+                        here.append((s, k))
+                        first[k] = min(first[k], i)
+                        last[k] = max(last[k], i)
+        touches.append(here)
+    closing: list[list[int]] = [[] for _ in range(nb)]
+    for k in range(len(seg_vec)):
+        if last[k] < 0:
+            indep = combine(indep, _wrapped(cfg, seg_suit[k], seg_vec[k], jokers, seg_c[k]),
+                            jokers)
+        else:
+            closing[last[k]].append(k)
+    open_at = [
+        [k for k in range(len(seg_vec)) if first[k] < i <= last[k]] for i in range(nb + 1)
+    ]
+    memo: dict[tuple[int, ...], Profile] = {}
 
-    def leaf(acc: Profile, v0: int, v1: int, v2: int, v3: int) -> None:
-        for s, v in ((0, v0), (1, v1), (2, v2), (3, v3)):
-            if v:
-                p = suit_profile(cfg, v, jokers, c_ranks[s])
-                if len(p) == 1 and 0 in p:
-                    sc, w = p[0]
-                    if w is not None:
-                        acc = {k: (x + sc, (y, ("S", s, w))) for k, (x, y) in acc.items()}
-                else:
-                    acc = combine(acc, {k: (x, ("S", s, y)) for k, (x, y) in p.items()}, jokers)
-        b = best[0]
-        for k, (sc, w) in acc.items():
-            if (b is None or sc > b[0]) and accept(k):
-                b = (sc, k, w)
-        best[0] = b
+    def rec(i: int, resid: tuple[int, ...]) -> Profile:
+        if i == nb:
+            return EMPTY
+        key = (i, *(resid[k] for k in open_at[i]))
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        out: Profile = {}
+        for delta, p in branching[i]:
+            new = list(resid)
+            for s, k in touches[i]:
+                new[k] -= delta[s]
+            t = tuple(new)
+            for k in closing[i]:
+                p = combine(p, _wrapped(cfg, seg_suit[k], t[k], jokers, seg_c[k]), jokers)
+            p = combine(p, rec(i + 1, t), jokers)
+            out = merge_max(out, p) if out else p
+        if len(out) > 1:
+            out = prune(out)
+        memo[key] = out
+        return out
 
-    def dfs(i: int, acc: Profile, v0: int, v1: int, v2: int, v3: int) -> None:
-        if i == len(branching):
-            leaf(acc, v0, v1, v2, v3)
-            return
-        for (d0, d1, d2, d3), p in branching[i]:
-            dfs(i + 1, combine(acc, p, jokers), v0 - d0, v1 - d1, v2 - d2, v3 - d3)
+    total = combine(indep, rec(0, tuple(seg_vec)), jokers)
+    best: tuple[int, int, Witness] | None = None
+    for k, (sc, w) in total.items():
+        if (best is None or sc > best[0]) and accept(k):
+            best = (sc, k, w)
+    return best
 
-    dfs(0, indep, vs[0], vs[1], vs[2], vs[3])
-    return best[0]
+
+def _wrapped(cfg: Config, suit: int, v: int, jokers: int, c_rank: int) -> Profile:
+    """The runs profile of part of a suit, witnesses tagged with the suit."""
+    if not v:
+        return EMPTY
+    p = suit_profile(cfg, v, jokers, c_rank)
+    return {k: (x, ("S", suit, y) if y is not None else None) for k, (x, y) in p.items()}
 
 
 def _sub_vectors(col: tuple[int, int, int, int]) -> Iterator[tuple[int, ...]]:
