@@ -111,6 +111,7 @@ class Ruleset:
     first_drop: int = _doc("indian: cost of dropping before one's first draw")
     middle_drop: int = _doc("indian: cost of dropping later")
     clock: int = _doc("seconds on the turn clock")
+    house: tuple[tuple[str, Any], ...] = _doc("house rules: fields overridden by name", default=())
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -150,7 +151,9 @@ class Ruleset:
 
     def options(self) -> dict[str, Any]:
         """The room options of this table, as a record stores them."""
-        return {name: getattr(self, _OPTION_FIELDS[name]) for name in option_schema(self.variant)}
+        opts = {name: getattr(self, _OPTION_FIELDS[name]) for name in option_schema(self.variant)}
+        opts.update(self.house)
+        return opts
 
 
 _BASE: Final[dict[str, Any]] = dict(
@@ -335,18 +338,20 @@ def make_rules(
     schema = _SCHEMA[variant]
     for fname, _, default in schema.values():
         values[fname] = default
+    house: list[tuple[str, Any]] = []
     for name, value in (options or {}).items():
         if name in schema:
             fname, allowed_values, _ = schema[name]
             _check_option(name, value, allowed_values)
             values[fname] = value
-        elif name in _FIELDS and name not in ("variant", "players"):
+        elif name in _FIELDS and name not in ("variant", "players", "house"):
             current = values[name]
             if type(value) is not type(current):
                 raise RummyError(
                     f"house rule {name!r} takes a {type(current).__name__}, not {value!r}"
                 )
             values[name] = value
+            house.append((name, value))
         else:
             known = ", ".join(schema) or "none"
             raise RummyError(f"unknown option {name!r} for {variant} (room options: {known})")
@@ -357,6 +362,7 @@ def make_rules(
             values["limit"] = 201
         if values["length"] == "points":
             values["deals"] = 1
+    values["house"] = tuple(house)
     return Ruleset(**values)
 
 

@@ -106,7 +106,7 @@ def render() -> str:
         "| field | " + " | ".join(t for t, _ in rulesets) + " | meaning |",
         "|---|" + "---|" * len(rulesets) + "---|",
     ]
-    skip = {"variant", "players"}
+    skip = {"variant", "players", "house"}
     for name, doc in docs.items():
         if name in skip:
             continue
