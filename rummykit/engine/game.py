@@ -68,6 +68,8 @@ class Game:
         self.version = 0
         #: Restock orders a replay must use, by deal number (from a record).
         self._planned_restocks: dict[int, list[list[Card]]] = {}
+        #: While a record replays, a stock rebuilt with no order given is an error.
+        self._replaying = False
         self.deal: DealState = self._start_deal(rules.first_dealer, deck)
 
     # -- construction ---------------------------------------------------------------------
@@ -190,13 +192,8 @@ class Game:
             self._finish(None, "blocked" if self.rules.scoring == "rummy" else "no-winner")
             return False
         cards = d.pile[:-1]
-        planned = self._planned_restocks.get(d.number)
-        if planned is not None:
-            if d.restocks >= len(planned):
-                raise RummyError(
-                    f"deal {d.number} rebuilds its stock a {d.restocks + 1}th time but the "
-                    f"record lists {len(planned)} rebuilt orders"
-                )
+        planned = self._planned_restocks.get(d.number, [])
+        if d.restocks < len(planned):
             order = planned[d.restocks]
             if Counter(order) != Counter(cards):
                 raise RummyError(
@@ -204,9 +201,10 @@ class Game:
                     "of the discard pile"
                 )
             order = list(order)
-        elif self._rng is None and self.seed is None:
+        elif self._replaying and self.seed is None:
             raise RummyError(
-                f"deal {d.number} rebuilds its stock: the record needs a seed or restocks"
+                f"deal {d.number} rebuilds its stock: the record needs a seed, or the rebuilt "
+                f"orders in the deal's restocks (it lists {len(planned)})"
             )
         else:
             order = self._shuffled(list(cards), f"deal{d.number}:restock{d.restocks + 1}")

@@ -97,6 +97,7 @@ def replay(source: Mapping[str, Any] | str) -> Game:
         try:
             if game is None:
                 game = Game(rules, seed=seed, rng=None, deck=_checked_deck(deck, rules, k))
+                game._replaying = True
                 if planned is not None:
                     # The first deal started before its restocks were known; none happened yet.
                     game._planned_restocks[1] = planned
@@ -124,6 +125,9 @@ def replay(source: Mapping[str, Any] | str) -> Game:
             except RummyError as exc:
                 raise InvalidRecord(f"deal {k}, action {i} {text!r}: {exc}") from None
     assert game is not None
+    # From here on the game goes on as a live one: further rebuilds shuffle afresh.
+    game._replaying = False
+    game._planned_restocks.clear()
     return game
 
 
