@@ -138,7 +138,7 @@ class Open(Action):
         return tuple(sorted(tuple(c.index for c in m) for m in self.melds))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.key() == other.key()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.key() == other.key()
 
     def __hash__(self) -> int:
         return hash((self.verb, self.key()))
