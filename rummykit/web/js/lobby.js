@@ -36,6 +36,7 @@ export function optionValueLabel(name, value) {
 
 export function optionsSummary(variant, options) {
   return Object.entries(options || {})
+    .filter(([k]) => !(k === "deals" && options.format !== "deals"))
     .map(([k, v]) => `${t(`option.${k}.label`)}: ${typeof v === "boolean" ? (v ? t("common.yes") : t("common.no")) : optionValueLabel(k, v)}`)
     .join(" · ");
 }
@@ -94,9 +95,9 @@ export function renderLobby(root, S, actions) {
     actions.create(form.variant, form.players, options, name.slice(0, 24));
   } },
     h("h2", { text: t("lobby.newRoom") }),
-    h("p.variant-blurb", { text: t(`variant.${form.variant}.blurb`) }),
     h("label.field", { for: "name" }, h("span", { text: t("lobby.yourName") }), nameInput),
     h("label.field", { for: "variant" }, h("span", { text: t("lobby.game") }), variantSelect),
+    h("p.variant-blurb", { text: t(`variant.${form.variant}.blurb`) }),
     h("label.field", { for: "players" }, h("span", { text: t("lobby.players") }), playersSelect),
     ...optionFields,
     h("button.btn.primary.big", { type: "submit", "data-action": "create", "data-key": "create", text: t("lobby.create"), disabled: S.status !== "online" }),

@@ -318,8 +318,10 @@ function statusBar(S, actions) {
     else text = t("turn.play");
   } else text = t("turn.theirs", { who: seatName(S, v.turn.seat) });
   const score = S.you !== null && S.you !== undefined ? scoreOf(v, S.you) : null;
+  const lastOther = [...S.log].reverse().find((l) => l.seat !== S.you);
   return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { role: "status", "aria-live": "polite" },
     h("span.status-text", { "data-status": "turn", text }),
+    lastOther ? h("span.last-action", { text: lastOther.text }) : null,
     isMyTurn(S) ? h("span.my-clock", { "data-clock": "text", "data-clock-seat": S.you }) : null,
     score !== null ? h("span.my-score", { text: t("table.yourScore", { n: score }) }) : null,
     isMyTurn(S) ? h("div.clock-bar.mine", { "data-clock": "bar", "data-clock-seat": S.you }, h("span")) : null);
