@@ -1,0 +1,222 @@
+"""The bot interface, the levels, and running a bot against a game without ever crashing it."""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from rummykit.bots.observation import Observation, observe
+from rummykit.bots.policy import EASY, MEDIUM, Style, any_legal, choose_move
+from rummykit.bots.world import build_world
+from rummykit.engine.actions import Action
+from rummykit.engine.game import Game
+from rummykit.errors import RummyError
+
+log = logging.getLogger("rummykit.bots")
+
+#: The levels, weakest first.
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+#: Default thinking time of ``hard`` per move, in seconds.
+DEFAULT_BUDGET = 1.0
+
+
+class UnknownBot(RummyError):
+    """A bot level that does not exist."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player: decides one action from an observation.
+
+    ``choose`` returns the action text (``"draw"``, ``"discard 7H"``, ``"open …"``). It sees
+    nothing but ``obs`` (a seat's view and the deal's public events) and draws randomness only
+    from ``rng``. ``budget`` is its thinking time per move in seconds (None: no search).
+    """
+
+    name: str
+    budget: float | None
+
+    def choose(self, obs: Observation, rng: random.Random) -> str: ...
+
+
+def _checked(obs: Observation, rng: random.Random, style: Style) -> str:
+    """Play ``style`` on a world rebuilt from ``obs``; the move is checked on that world
+    (legality depends only on what the seat knows) and replaced by a plain legal one if
+    the policy found nothing."""
+    world = build_world(obs, rng)
+    style.rng = rng
+    act = choose_move(world, style)
+    if act is None or not world.is_legal(act):
+        act = any_legal(world)
+    return str(act)
+
+
+class EasyBot:
+    """A beginner: never takes from the pile, opens when the meter says it can, lays its
+    melds but no lay-offs or swaps, throws the heaviest card it cannot meld."""
+
+    name = "easy"
+    budget: float | None = None
+
+    def choose(self, obs: Observation, rng: random.Random) -> str:
+        return _checked(obs, rng, Style(**{**EASY.__dict__, "rng": rng}))
+
+
+class MediumBot:
+    """Greedy and solid: see :mod:`rummykit.bots.policy`."""
+
+    name = "medium"
+    budget: float | None = None
+
+    def choose(self, obs: Observation, rng: random.Random) -> str:
+        return _checked(obs, rng, Style(**{**MEDIUM.__dict__, "rng": rng}))
+
+
+def make_bot(level: str, budget: float | None = None) -> Bot:
+    """The bot of a level (``easy``, ``medium``, ``hard``); ``budget`` is hard's seconds per
+    move (default 1)."""
+    key = level.strip().lower() if isinstance(level, str) else level
+    if key == "easy":
+        return EasyBot()
+    if key == "medium":
+        return MediumBot()
+    if key == "hard":
+        from rummykit.bots.hard import HardBot
+
+        return HardBot(DEFAULT_BUDGET if budget is None else budget)
+    raise UnknownBot(f"unknown bot {level!r}: choose one of {', '.join(LEVELS)}")
+
+
+def choose_action(
+    view: dict[str, Any],
+    history: list[dict[str, Any]],
+    level: str,
+    seed: int | None = None,
+    budget: float | None = None,
+) -> str:
+    """The action (text) a bot of ``level`` plays for the seat whose ``view`` this is.
+
+    - ``view``: ``game.view(seat)`` of the seat to move (a JSON-ready dict).
+    - ``history``: ``game.history()``, the public events of the current deal.
+    - ``level``: ``"easy"``, ``"medium"`` or ``"hard"`` (:data:`LEVELS`); others raise
+      :class:`UnknownBot`.
+    - ``seed``: makes the choice reproducible (None: fresh randomness). A ``random.Random``
+      is accepted too.
+    - ``budget``: seconds ``hard`` may think (default 1 s); ignored by the other levels.
+
+    A pure function of its arguments (all picklable): it reads no game, no clock but its own
+    time budget, and with a seed returns the same action for the same arguments (for
+    ``hard``, given the same number of samples fit in the budget). The answer is legal for
+    that view; it is never ``timeout``.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    bot = make_bot(level, budget)
+    obs = Observation.from_view(view, history)
+    return bot.choose(obs, rng)
+
+
+# -- running bots against a real game ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReport:
+    """What :func:`play_turn` did: the action applied, the seconds the bot took, and why the
+    medium move replaced the bot's (None when it did not)."""
+
+    action: str
+    seconds: float
+    fallback: str | None = None
+
+
+def time_limit(bot: Bot) -> float:
+    """How long a bot may take for one move before its answer is thrown away."""
+    b = getattr(bot, "budget", None)
+    if b is None:
+        return 2.0
+    return float(b) * 1.5 + 0.5
+
+
+def play_turn(
+    game: Game,
+    seat: int,
+    bot: Bot,
+    rng: random.Random | None = None,
+    *,
+    limit: float | None = None,
+    on_fallback: Callable[[TurnReport], None] | None = None,
+) -> TurnReport:
+    """Let ``bot`` play one action for ``seat`` (the seat to move) and apply it.
+
+    The bot gets only :func:`observe` of the seat. If it raises, answers an illegal action
+    or ``timeout``, or takes longer than ``limit`` seconds (default: :func:`time_limit`),
+    the ``medium`` move is applied instead and the event is logged (and passed to
+    ``on_fallback``); the game never crashes because of a bot.
+    """
+    if game.to_move != seat:
+        raise RummyError(f"it is not seat {seat}'s turn")
+    rng = rng or random.Random()
+    obs = observe(game, seat)
+    limit = time_limit(bot) if limit is None else limit
+    reason: str | None = None
+    start = time.perf_counter()
+    text = ""
+    try:
+        text = str(bot.choose(obs, rng))
+    except Exception as exc:  # a broken bot must never break the game
+        reason = f"raised {type(exc).__name__}: {exc}"
+    seconds = time.perf_counter() - start
+    if reason is None:
+        if seconds > limit:
+            reason = f"took {seconds:.3f} s (limit {limit:.3f} s)"
+        elif text.strip().lower() == "timeout" or not game.is_legal(text):
+            reason = f"answered an illegal action {text!r}"
+    if reason is not None:
+        text = MediumBot().choose(obs, rng)
+        if not game.is_legal(text):  # cannot happen unless the engine and policy disagree
+            text = str(any_legal_real(game))
+        report = TurnReport(text, seconds, reason)
+        log.warning("bot %s at seat %d %s; played the medium move %r instead",
+                    getattr(bot, "name", bot), seat, reason, text)
+        if on_fallback is not None:
+            on_fallback(report)
+    else:
+        report = TurnReport(text, seconds, None)
+    game.apply(text)
+    return report
+
+
+def any_legal_real(game: Game) -> Action:
+    for act in game.iter_legal_actions():
+        if act.verb != "timeout":
+            return act
+    from rummykit.engine.actions import Timeout
+
+    return Timeout()
+
+
+def play_deal(
+    game: Game,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    *,
+    timings: Mapping[int, list[float]] | None = None,
+    on_fallback: Callable[[int, TurnReport], None] | None = None,
+    max_actions: int = 5000,
+) -> None:
+    """Play the current deal of ``game`` to its end, ``bots[seat]`` at each seat."""
+    n = 0
+    while game.to_move is not None and n < max_actions:
+        seat = game.to_move
+        rep = play_turn(
+            game, seat, bots[seat], rng,
+            on_fallback=None if on_fallback is None else (lambda r, s=seat: on_fallback(s, r)),
+        )
+        if timings is not None:
+            timings[seat].append(rep.seconds)
+        n += 1
+    if game.to_move is not None:
+        raise RummyError(f"the deal did not end within {max_actions} actions")

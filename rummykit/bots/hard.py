@@ -1,0 +1,235 @@
+"""The ``hard`` bot: card memory, opponent inference, and determinized Monte Carlo.
+
+1. **Memory.** From the public events it knows every card taken from the pile (and whether
+   the taker still holds it), every card thrown away, and so which cards are still *live*
+   (unseen and not known to sit in a rival's hand). Partials only count when their missing
+   cards are live.
+2. **Inference and not feeding.** A card is dangerous to throw when a rival picked up cards
+   of its rank or its suit next to it, when it lays off on the table for a rival who has
+   opened, and safer when the rival threw its neighbours away. The next rival counts most.
+3. **Search.** For a discard, the best few candidates by (1) and (2) are tried in sampled
+   worlds: the hidden cards are dealt at random among the rivals (known pickups stay with
+   their takers) and the stock, the discard is played, and every seat continues with the
+   ``medium`` policy for a few rounds (or to the end of the deal). The candidate with the best
+   average outcome, shrunk towards the heuristic, is played. Candidates share the same
+   samples (common random numbers). The search stops when its time budget is spent.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+
+from rummykit.bots.observation import Observation
+from rummykit.bots.policy import (
+    MEDIUM,
+    Style,
+    any_legal,
+    choose_move,
+    discard_scores,
+    evaluate,
+)
+from rummykit.bots.world import build_world, deal_hidden
+from rummykit.cards import ACE, Card
+from rummykit.engine.actions import Discard
+from rummykit.engine.game import Game
+from rummykit.engine.scoring import DealResult
+from rummykit.rules import Ruleset
+
+#: Candidates the search compares.
+CANDIDATES = 3
+#: Weight of the heuristic as a prior, in samples.
+PRIOR = 3.0
+#: Fraction of the budget the search may use (the rest covers the bookkeeping).
+SEARCH_SHARE = 0.8
+
+
+def deal_net(result: DealResult, rules: Ruleset) -> list[float]:
+    """What each seat gained (+) or paid (-) in a deal, in the variant's points."""
+    n = rules.players
+    w = result.winner
+    if w is None:
+        return [0.0] * n
+    pens = result.penalties
+    if rules.scoring == "rummy":
+        out = []
+        low = min(pens) if result.blocked else 0
+        for s in range(n):
+            if s == w:
+                out.append(float(result.points))
+            else:
+                lost = pens[s] - low if result.blocked else pens[s] * (2 if result.double else 1)
+                out.append(-float(lost))
+        return out
+    side = rules.team_of(w)
+    mates = [s for s in range(n) if rules.team_of(s) == side]
+    total = float(sum(pens))
+    return [total / len(mates) if rules.team_of(s) == side else -float(pens[s])
+            for s in range(n)]
+
+
+def _near(a: Card, b: Card) -> int:
+    """2 for the same rank (a set partner), 1 for a run neighbour, else 0."""
+    if a.is_joker or b.is_joker:
+        return 0
+    if a.rank == b.rank and a.suit != b.suit:
+        return 2
+    if a.suit == b.suit:
+        ra = (a.rank, 14) if a.rank == ACE else (a.rank,)
+        rb = (b.rank, 14) if b.rank == ACE else (b.rank,)
+        if any(0 < abs(x - y) <= 2 for x in ra for y in rb):
+            return 1
+    return 0
+
+
+def danger_of(obs: Observation) -> Callable[[Card], float]:
+    """How much throwing a card may help the rivals (points, added to the hand score)."""
+    mr = obs.meld_rules
+    nxt = obs.next_seat()
+    rivals = obs.opponents()
+    table = []
+    if obs.rules.layoffs:
+        from rummykit.melds import make_meld
+
+        for m in obs.table:
+            try:
+                table.append(make_meld(m, mr))
+            except ValueError:
+                continue
+
+    def danger(c: Card) -> float:
+        total = 0.0
+        for o in rivals:
+            weight = 1.0 if o == nxt else 0.4
+            mem = obs.memory[o]
+            d = 0.0
+            for t in mem.took:
+                k = _near(c, t)
+                d += 5.0 if k == 2 else 3.5 if k == 1 else 0.0
+            for t in mem.threw[-6:]:
+                k = _near(c, t)
+                d -= 2.0 if k == 2 else 1.0 if k == 1 else 0.0
+                if t is c:
+                    d -= 1.0
+            if table and obs.opened(o) and any(m.layoff_ends(c, mr) for m in table):
+                d += 6.0
+            total += weight * max(d, -3.0)
+        return total
+
+    return danger
+
+
+def live_cards(obs: Observation) -> Counter[Card]:
+    """Unseen cards not known to be in a rival's hand."""
+    live = Counter(obs.unseen)
+    for s in range(obs.players):
+        if s != obs.seat:
+            live.subtract(obs.memory[s].holds)
+    return Counter({c: n for c, n in live.items() if n > 0})
+
+
+def rollout_value(world: Game, seat: int, rounds: int, style: Style) -> float:
+    """Play on with the medium policy for ``rounds`` rounds (or to the end of the deal);
+    the seat's net points, or the rivals' average hand score less its own."""
+    rules = world.rules
+    n = rules.players
+    limit = rounds * n
+    turns = 0
+    last = world.deal.turn
+    actions = 0
+    while not world.deal.over and turns < limit and actions < 400:
+        act = choose_move(world, style)
+        if act is None or not world.is_legal(act):
+            act = any_legal(world)
+        world.apply(act)
+        actions += 1
+        if world.deal.turn != last:
+            turns += 1
+            last = world.deal.turn
+    if world.deal.over:
+        return deal_net(world.results[-1], rules)[seat] * 1.0
+    d = world.deal
+    indian = rules.lay_mode == "declare"
+    count = rules.lay_mode == "close"
+    mine = evaluate(d.hands[seat], d.meld_rules, indian, style, count)
+    side = rules.team_of(seat)
+    others = [evaluate(d.hands[s], d.meld_rules, indian, style, count)
+              for s in range(n) if rules.team_of(s) != side and d.out[s] is None]
+    theirs = sum(others) / len(others) if others else 0.0
+    return theirs - mine
+
+
+class HardBot:
+    """Memory, inference and determinized Monte Carlo within ``budget`` seconds per move."""
+
+    name = "hard"
+
+    def __init__(self, budget: float = 1.0, rounds: int = 3) -> None:
+        self.budget: float | None = float(budget)
+        self.rounds = rounds
+        #: Samples the last search used (for tests and measurements).
+        self.last_samples = 0
+
+    def choose(self, obs: Observation, rng: random.Random) -> str:
+        start = time.perf_counter()
+        budget = self.budget or 0.0
+        deadline = start + budget * SEARCH_SHARE
+        style = Style(level="hard", live=live_cards(obs), danger=danger_of(obs), rng=rng)
+        world = build_world(obs, rng)
+        act = choose_move(world, style)
+        if act is None or not world.is_legal(act):
+            act = any_legal(world)
+        self.last_samples = 0
+        if isinstance(act, Discard) and time.perf_counter() < deadline:
+            act = self._search(obs, world, act, style, rng, deadline)
+        return str(act)
+
+    def _search(self, obs: Observation, world: Game, act: Discard, style: Style,
+                rng: random.Random, deadline: float) -> Discard:
+        d = world.deal
+        mr = d.meld_rules
+        cands = sorted({c for c in d.hands[d.turn] if not mr.is_joker(c)})
+        cands = [c for c in cands if world.is_legal(Discard(c))]
+        if len(cands) < 2:
+            return act
+        scored = sorted(discard_scores(world, cands, style), key=lambda t: t[1])
+        top = scored[:CANDIDATES]
+        if act.card not in [c for c, _ in top]:
+            return act
+        best_h = top[0][1]
+        sums = [0.0] * len(top)
+        samples = 0
+        roll_style = Style(**{**MEDIUM.__dict__, "rng": random.Random(rng.getrandbits(32))})
+        per_roll = 0.01  # seconds, a first guess refined as rollouts run
+        rolls = 0
+        spent = 0.0
+        while time.perf_counter() + per_roll * len(top) < deadline:
+            t0 = time.perf_counter()
+            hidden = deal_hidden(obs, rng)
+            seed = rng.getrandbits(32)
+            got: list[float] = []
+            for c, _ in top:
+                w = build_world(obs, random.Random(seed), hidden)
+                w.apply(Discard(c))
+                roll_style.rng = random.Random(seed)
+                got.append(rollout_value(w, obs.seat, self.rounds, roll_style))
+                if time.perf_counter() >= deadline:
+                    break
+            if len(got) < len(top):
+                break
+            for i, v in enumerate(got):
+                sums[i] += v
+            samples += 1
+            rolls += len(got)
+            spent += time.perf_counter() - t0
+            per_roll = max(per_roll, spent / rolls) if rolls < 3 else spent / rolls
+        self.last_samples = samples
+        if samples == 0:
+            return act
+        values = [
+            (sums[i] + PRIOR * (best_h - h)) / (samples + PRIOR) for i, (_, h) in enumerate(top)
+        ]
+        i = max(range(len(top)), key=lambda k: (values[k], -top[k][1]))
+        return Discard(top[i][0])

@@ -1,0 +1,248 @@
+"""What a bot may know: one seat's view plus the public history of the deal.
+
+An :class:`Observation` is built from plain data only -- the dict of ``game.view(seat)`` and
+the list of ``game.history()`` events -- copied through JSON so that it holds no reference to
+the game, its deck or its stock. Everything a bot decides comes from an observation.
+
+The observation also keeps a *memory* of the deal, rebuilt from the public events: which
+cards each seat took from the pile (and still holds), which it threw away, and which cards
+nobody at this seat has seen (the other hands and the stock, in unknown order).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from rummykit.cards import JOKER, Card, make_deck, parse_card, parse_cards
+from rummykit.melds import MeldRules
+from rummykit.rules import Ruleset, make_rules
+
+_LAYING = ("open", "meld", "layoff", "swap", "declare")
+
+
+def _plain(data: Any) -> Any:
+    """A deep copy made of JSON values only (no object of the engine can survive it)."""
+    return json.loads(json.dumps(data))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMemory:
+    """What the public events say about one seat in this deal."""
+
+    #: Cards the seat took from the pile and has not laid, thrown or returned since.
+    holds: tuple[Card, ...] = ()
+    #: Every card the seat took from the pile in this deal.
+    took: tuple[Card, ...] = ()
+    #: Every card the seat discarded (or the automatic play discarded for it).
+    threw: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Exactly what one seat knows: its view (``view``) and the deal's public events
+    (``history``), both as plain JSON data, plus conveniences parsed from them."""
+
+    view: Mapping[str, Any]
+    history: tuple[Mapping[str, Any], ...] = field(default=())
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> (
+        Observation
+    ):
+        """Build from a view dict and history events (both copied; nothing else is read)."""
+        if view.get("seat") is None or "hand" not in view:
+            from rummykit.errors import RummyError
+
+            raise RummyError("a bot needs the view of a seat (with its hand), not a public view")
+        return cls(_plain(dict(view)), tuple(_plain([dict(e) for e in history])))
+
+    # -- the basics -----------------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        return str(self.view["variant"])
+
+    @property
+    def players(self) -> int:
+        return int(self.view["players"])
+
+    @property
+    def seat(self) -> int:
+        return int(self.view["seat"])
+
+    @cached_property
+    def rules(self) -> Ruleset:
+        return make_rules(self.variant, self.players, self.view.get("options") or {})
+
+    @property
+    def wild_rank(self) -> int:
+        return int(self.view.get("wild_rank") or 0)
+
+    @cached_property
+    def meld_rules(self) -> MeldRules:
+        r = self.rules
+        return MeldRules(min_real=r.min_real, adjacent_jokers=r.adjacent_jokers,
+                         wild_rank=self.wild_rank)
+
+    @cached_property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(parse_card(t) for t in self.view["hand"])
+
+    @cached_property
+    def pile(self) -> tuple[Card, ...]:
+        return tuple(parse_card(t) for t in self.view["pile"])
+
+    @cached_property
+    def table(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(parse_cards(" ".join(m["cards"]))) for m in self.view["table"])
+
+    @property
+    def turn(self) -> Mapping[str, Any] | None:
+        t = self.view.get("turn")
+        return t if isinstance(t, Mapping) else None
+
+    @property
+    def my_turn(self) -> bool:
+        t = self.turn
+        return t is not None and t.get("seat") == self.seat and not self.view.get("over")
+
+    @property
+    def phase(self) -> str | None:
+        t = self.turn
+        return None if t is None else str(t["phase"])
+
+    def opened(self, seat: int) -> bool:
+        return bool(self.view["seats"][seat]["opened"])
+
+    def cards_of(self, seat: int) -> int:
+        return int(self.view["seats"][seat]["cards"])
+
+    def active(self, seat: int) -> bool:
+        return self.view["seats"][seat].get("out") is None
+
+    def team(self, seat: int) -> int:
+        return int(self.view["seats"][seat].get("team", seat))
+
+    def opponents(self) -> list[int]:
+        """Live seats of the other side(s), in playing order after this seat."""
+        me = self.team(self.seat)
+        n = self.players
+        order = [(self.seat + i) % n for i in range(1, n)]
+        return [s for s in order if self.team(s) != me and self.active(s)]
+
+    def next_seat(self) -> int:
+        n = self.players
+        for i in range(1, n):
+            s = (self.seat + i) % n
+            if self.active(s):
+                return s
+        return self.seat
+
+    # -- the memory of the deal -----------------------------------------------------------
+
+    def turn_events(self) -> list[Mapping[str, Any]]:
+        """The events of the turn in progress (those of the seat to move since its turn
+        began)."""
+        t = self.turn
+        if t is None:
+            return []
+        out: list[Mapping[str, Any]] = []
+        for e in reversed(self.history):
+            if e.get("seat") is None:
+                if e.get("action") == "restock":
+                    continue
+                break
+            if e.get("seat") != t["seat"]:
+                break
+            out.append(e)
+        out.reverse()
+        return out
+
+    @cached_property
+    def memory(self) -> tuple[SeatMemory, ...]:
+        holds: list[Counter[Card]] = [Counter() for _ in range(self.players)]
+        took: list[list[Card]] = [[] for _ in range(self.players)]
+        threw: list[list[Card]] = [[] for _ in range(self.players)]
+        for e in self.history:
+            s = e.get("seat")
+            if not isinstance(s, int) or not 0 <= s < self.players:
+                continue
+            act = e.get("action")
+            if act == "take":
+                c = parse_card(e["card"])
+                holds[s][c] += 1
+                took[s].append(c)
+            elif act == "return":
+                c = parse_card(e["card"])
+                if holds[s][c]:
+                    holds[s][c] -= 1
+            elif act in ("discard", "timeout") or (act == "declare" and "discard" in e):
+                key = "discard" if act == "declare" else "card"
+                c = parse_card(e[key])
+                threw[s].append(c)
+                if holds[s][c]:
+                    holds[s][c] -= 1
+            if act in _LAYING:
+                for c in _laid_cards(e):
+                    if holds[s][c]:
+                        holds[s][c] -= 1
+                if act == "swap":
+                    holds[s][JOKER] += 1
+            if act == "timeout" and e.get("undone"):
+                # The automatic play undid the turn: what was laid went back to the hand,
+                # which the memory cannot follow exactly; keep what is certain.
+                pass
+        return tuple(
+            SeatMemory(tuple(sorted(holds[s].elements())), tuple(took[s]), tuple(threw[s]))
+            for s in range(self.players)
+        )
+
+    @cached_property
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this seat has not seen: the other hands and the stock, in no order (cards
+        another seat is known to hold are included: they are still hidden from sight)."""
+        left = Counter(make_deck(self.rules.jokers))
+        seen: Counter[Card] = Counter(self.hand)
+        seen.update(self.pile)
+        for m in self.table:
+            seen.update(m)
+        ind = self.view.get("indicator")
+        if ind:
+            seen[parse_card(ind)] += 1
+        left.subtract(seen)
+        return tuple(sorted(c for c, n in left.items() for _ in range(max(0, n))))
+
+    @cached_property
+    def gone(self) -> Counter[Card]:
+        """Cards out of reach for anyone's hand: on the table, in the pile below its top,
+        and the Indian indicator (useful to judge which melds can still grow)."""
+        out: Counter[Card] = Counter()
+        for m in self.table:
+            out.update(m)
+        out.update(self.pile[:-1])
+        ind = self.view.get("indicator")
+        if ind:
+            out[parse_card(ind)] += 1
+        return out
+
+
+def _laid_cards(e: Mapping[str, Any]) -> list[Card]:
+    act = e.get("action")
+    if act in ("open", "declare"):
+        return [c for m in e.get("melds", []) for c in parse_cards(m)]
+    if act == "meld":
+        return list(parse_cards(e["meld"]))
+    if act in ("layoff", "swap"):
+        return [parse_card(e["card"])]
+    return []
+
+
+def observe(game: Any, seat: int) -> Observation:
+    """The observation of ``seat`` in ``game``: ``game.view(seat)`` and ``game.history()``,
+    and nothing else of the game."""
+    return Observation.from_view(game.view(seat), game.history())

@@ -1,0 +1,469 @@
+"""The greedy policy shared by every level, played on a world (see :mod:`.world`).
+
+The policy reads only the acting seat's own hand and public facts of the world it is given,
+so it plays the same on any world that shares them. It is used as is by ``medium``, with
+fewer skills by ``easy``, and as the rollout policy (and base) of ``hard``.
+
+Hands are judged by :func:`evaluate`: the least penalty the solver can leave the cards with,
+less a bonus for unmelded cards that already have a partner (a pair of a rank, or two cards
+of one suit a rank or two apart) whose missing card is still live. Lower is better.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rummykit.cards import ACE, JOKER, Card, card
+from rummykit.engine.actions import (
+    Action,
+    Declare,
+    Discard,
+    Draw,
+    Drop,
+    Layoff,
+    NewMeld,
+    Open,
+    Return,
+    Swap,
+    Take,
+)
+from rummykit.engine.game import Game
+from rummykit.melds import MeldRules, indian_penalty, rummy_penalty
+from rummykit.solver import (
+    PenaltyRule,
+    best_close,
+    declaration,
+    least_penalty,
+    opening,
+)
+from rummykit.solver.api import Arrangement
+
+FREE_RUMMY = PenaltyRule()
+FREE_INDIAN = PenaltyRule(scoring="indian")
+TWO_INDIAN = PenaltyRule(scoring="indian", two_sequences=True)
+
+
+@dataclass
+class Style:
+    """What a level knows how to do."""
+
+    level: str = "medium"
+    take: bool = True
+    layoffs: bool = True
+    swaps: bool = True
+    drops: bool = True
+    partials: bool = True
+    #: Live counts of cards (the unseen cards) for judging partials; None: assume live.
+    live: Counter[Card] | None = None
+    #: Extra cost of discarding a card (hard: feeding an opponent).
+    danger: Callable[[Card], float] | None = None
+    rng: random.Random = field(default_factory=random.Random)
+
+
+EASY = Style(level="easy", take=False, layoffs=False, swaps=False, drops=False, partials=False)
+MEDIUM = Style(level="medium")
+
+
+def penalty(c: Card, mr: MeldRules, indian: bool) -> int:
+    return indian_penalty(c, mr.wild_rank) if indian else rummy_penalty(c)
+
+
+def _arrange(cards: Sequence[Card], mr: MeldRules, indian: bool) -> Arrangement:
+    return least_penalty(cards, FREE_INDIAN if indian else FREE_RUMMY, mr)
+
+
+def _partner_live(c: Card, others: Sequence[Card], live: Counter[Card] | None,
+                  mr: MeldRules) -> int:
+    """How many live cards would complete a meld with ``c`` and one of ``others`` (a large
+    number when live counts are unknown); 0 when ``c`` has no partner."""
+    best = 0
+    ranks = (c.rank, 14) if c.rank == ACE else (c.rank,)
+    for o in others:
+        if o is c or mr.is_joker(o):
+            continue
+        need: list[Card] = []
+        if o.rank == c.rank and o.suit != c.suit:
+            need = [card(c.rank, s) for s in range(4) if s not in (c.suit, o.suit)]
+        elif o.suit == c.suit:
+            orks = (o.rank, 14) if o.rank == ACE else (o.rank,)
+            for a in ranks:
+                for b in orks:
+                    lo, hi = min(a, b), max(a, b)
+                    if hi - lo == 1:
+                        need += [card(r, c.suit) for r in (lo - 1, hi + 1) if 1 <= r <= 14]
+                    elif hi - lo == 2:
+                        need.append(card(lo + 1, c.suit))
+        if not need:
+            continue
+        n = 4 if live is None else sum(live[x] for x in need)
+        best = max(best, n)
+    return best
+
+
+def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
+             count: bool = False) -> float:
+    """How bad a hand is (lower is better): least penalty less partial bonuses. With
+    ``count`` (``simple``), unmelded cards weigh by number rather than by points."""
+    if indian:
+        return _evaluate_indian(cards, mr, style)
+    arr = _arrange(cards, mr, False)
+    left = arr.left
+    score = float(arr.points)
+    if count:
+        score = 10.0 * len(left) + 0.1 * score
+    jokers = sum(1 for c in left if mr.is_joker(c))
+    score -= 25 * jokers
+    if style.partials:
+        live = style.live
+        for c in left:
+            if mr.is_joker(c):
+                continue
+            n = _partner_live(c, left, live, mr)
+            if n:
+                score -= (10 if count else rummy_penalty(c)) * min(0.6, 0.25 * n)
+    return score
+
+
+_NATURAL = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=0)
+
+
+def _evaluate_indian(cards: Sequence[Card], mr: MeldRules, style: Style) -> float:
+    """Indian hands: the solver arranges the natural cards (fast), then each joker fills the
+    best partial (two cards a joker turns into a meld), two jokers carry any single card."""
+    jokers = sum(1 for c in cards if mr.is_joker(c))
+    naturals = [c for c in cards if not mr.is_joker(c)]
+    arr = least_penalty(naturals, FREE_INDIAN, _NATURAL)
+    left = list(arr.left)
+    runs = sum(1 for m in arr.melds if m.kind == "run")
+    pure = runs > 0
+    pen = {c: indian_penalty(c, mr.wild_rank) for c in left}
+    pairs: list[tuple[int, Card, Card, bool]] = []
+    for i, a in enumerate(left):
+        for b in left[i + 1:]:
+            if a.suit == b.suit and 0 < abs(a.rank - b.rank) <= 2:
+                pairs.append((pen[a] + pen[b], a, b, True))
+            elif a.rank == b.rank and a.suit != b.suit:
+                pairs.append((pen[a] + pen[b], a, b, False))
+    pairs.sort(key=lambda p: -p[0])
+    used: set[int] = set()
+    j = jokers
+    for _, a, b, is_run in pairs:
+        if not j:
+            break
+        if id(a) in used or id(b) in used or a is b:
+            continue
+        used.update((id(a), id(b)))
+        j -= 1
+        runs += is_run
+    rest = [c for c in left if id(c) not in used]
+    rest.sort(key=lambda c: -pen[c])
+    while j >= 2 and rest:
+        used.add(id(rest.pop(0)))
+        j -= 2
+    score = float(sum(pen[c] for c in rest))
+    score -= 8 * j
+    if not pure:
+        score += 12
+    if runs < 2:
+        score += 6
+    if style.partials:
+        live = style.live
+        for c in rest:
+            n = _partner_live(c, rest, live, mr)
+            if n:
+                score -= pen[c] * min(0.6, 0.25 * n)
+    return score
+
+
+def unmelded_estimate(cards: Sequence[Card], mr: MeldRules) -> int:
+    """A quick bound-like guess of how many Indian cards stay out of melds."""
+    jokers = sum(1 for c in cards if mr.is_joker(c))
+    naturals = [c for c in cards if not mr.is_joker(c)]
+    arr = least_penalty(naturals, FREE_INDIAN, _NATURAL)
+    return max(0, len(arr.left) - jokers)
+
+
+def _without(cards: Sequence[Card], c: Card) -> list[Card]:
+    rest = list(cards)
+    rest.remove(c)
+    return rest
+
+
+# -- the policy -----------------------------------------------------------------------------
+
+
+def choose_move(g: Game, style: Style) -> Action | None:
+    """The move of the seat to move in world ``g`` (None when the policy finds nothing)."""
+    d = g.deal
+    if d.over:
+        return None
+    if d.phase == "draw":
+        return draw_move(g, style)
+    if g.rules.lay_mode == "declare":
+        hand = d.hands[d.turn]
+        found = None
+        if unmelded_estimate(hand, d.meld_rules) <= 3:
+            found = declaration(hand, d.meld_rules)
+        if found is not None:
+            act: Action = Declare(tuple(m.cards for m in found.melds))
+            if g.is_legal(act):
+                return act
+        return discard_move(g, style)
+    act2 = lay_move(g, style)
+    if act2 is not None:
+        return act2
+    return discard_move(g, style)
+
+
+def _indian(g: Game) -> bool:
+    return g.rules.lay_mode == "declare"
+
+
+def draw_move(g: Game, style: Style) -> Action:
+    d = g.deal
+    seat = d.turn
+    hand = d.hands[seat]
+    mr = d.meld_rules
+    indian = _indian(g)
+    if indian and style.drops and g.is_legal(Drop()) and should_drop(g, style):
+        return Drop()
+    if not style.take or not d.pile or not g.is_legal(Take()):
+        return Draw()
+    top = d.pile[-1]
+    if want_take(g, hand, top, style):
+        return Take()
+    del mr
+    return Draw()
+
+
+def should_drop(g: Game, style: Style) -> bool:
+    """Drop at once (cost 20) with a hopeless opening hand; later (40) only when the hand
+    would cost far more and an opponent has shown strength by picking up."""
+    d = g.deal
+    seat = d.turn
+    hand = d.hands[seat]
+    mr = d.meld_rules
+    score = evaluate(hand, mr, True, style)
+    if not d.drew[seat]:
+        return score >= 62
+    return False
+
+
+def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style) -> bool:
+    d = g.deal
+    rules = g.rules
+    mr = d.meld_rules
+    seat = d.turn
+    more = [*hand, top]
+    if rules.lay_mode == "declare":
+        before = evaluate(hand, mr, True, style)
+        after = min(
+            (evaluate(_without(more, c), mr, True, style) for c in set(hand) if c is not top),
+            default=before,
+        )
+        return after < before - 3
+    if not d.opened[seat]:
+        partner = rules.teams and d.opened[(seat + 2) % rules.players]
+        rule = rules.opening_rule(bool(partner))
+        if rules.lay_mode == "close":
+            return best_close(more, rule, mr, top) is not None
+        return opening(more, rule, mr, top).valid
+    for tm in d.table:
+        if tm.meld.layoff_ends(top, mr):
+            return not mr.is_joker(top) or True
+    arr = _arrange(more, mr, False)
+    return any(top in m.cards for m in arr.melds)
+
+
+def _opening_acts(arr: Arrangement) -> Iterable[Action]:
+    melds = [m.cards for m in arr.melds]
+    if not melds:
+        return
+    yield Open(tuple(melds))
+    if len(melds) > 1:
+        order = sorted(range(len(melds)), key=lambda i: len(melds[i]))
+        for i in order:
+            yield Open(tuple(m for j, m in enumerate(melds) if j != i))
+
+
+def lay_move(g: Game, style: Style) -> Action | None:
+    d = g.deal
+    rules = g.rules
+    seat = d.turn
+    hand = d.hands[seat]
+    mr = d.meld_rules
+    if not d.opened[seat]:
+        must = d.owed
+        partner = rules.teams and d.opened[(seat + 2) % rules.players]
+        rule = rules.opening_rule(bool(partner))
+        arrs: list[Arrangement] = []
+        if rules.lay_mode == "close":
+            cl = best_close(hand, rule, mr, must)
+            if cl is not None:
+                arrs.append(cl)
+        else:
+            res = opening(hand, rule, mr, must)
+            if res.close is not None:
+                arrs.append(res.close)
+            if res.valid and res.best is not None:
+                arrs.append(res.best)
+        for arr in arrs:
+            for act in _opening_acts(arr):
+                if g.is_legal(act):
+                    return act
+        if must is not None and g.is_legal(Return()):
+            return Return()
+        return None
+    if d.owed is not None:
+        act = lay_card(g, d.owed)
+        if act is not None:
+            return act
+    if d.freed:
+        act = lay_card(g, JOKER)
+        if act is not None:
+            return act
+    if style.swaps and rules.swap != "none":
+        act = swap_move(g)
+        if act is not None:
+            return act
+    if rules.lay_mode == "open":
+        arr = _arrange(hand, mr, False)
+        for m in sorted(arr.melds, key=len, reverse=True):
+            act = NewMeld(m.cards)
+            if g.is_legal(act):
+                return act
+    if style.layoffs and rules.layoffs:
+        real = [c for c in hand if not mr.is_joker(c)]
+        only_jokers = len(real) <= 1
+        order = sorted(set(hand), key=lambda c: -rummy_penalty(c))
+        for c in order:
+            if mr.is_joker(c) and not only_jokers:
+                continue
+            act = _layoff(g, c)
+            if act is not None:
+                return act
+    return None
+
+
+def _layoff(g: Game, c: Card, skip: int | None = None) -> Action | None:
+    d = g.deal
+    mr = d.meld_rules
+    for i, tm in enumerate(d.table):
+        if i == skip:
+            continue
+        for end in tm.meld.layoff_ends(c, mr):
+            act = Layoff(i + 1, c, end)
+            if g.is_legal(act):
+                return act
+    return None
+
+
+def lay_card(g: Game, c: Card) -> Action | None:
+    """Lay card ``c`` (a taken card, a freed joker): in a meld of the hand, or laid off."""
+    d = g.deal
+    hand = d.hands[d.turn]
+    mr = d.meld_rules
+    arr = _arrange(hand, mr, False)
+    for m in arr.melds:
+        if c in m.cards:
+            act: Action = NewMeld(m.cards)
+            if g.is_legal(act):
+                return act
+    act2 = _layoff(g, c)
+    if act2 is not None:
+        return act2
+    from rummykit.engine.legal import candidate_melds
+
+    for grp in sorted(candidate_melds(list(hand), mr), key=len):
+        if c in grp:
+            act = NewMeld(grp)
+            if g.is_legal(act):
+                return act
+    return None
+
+
+def swap_move(g: Game) -> Action | None:
+    d = g.deal
+    hand = d.hands[d.turn]
+    mr = d.meld_rules
+    duty = g.rules.freed_joker_duty
+    for i, tm in enumerate(d.table):
+        if not any(tm.meld.jokers):
+            continue
+        for c in sorted(set(hand)):
+            if mr.is_joker(c):
+                continue
+            act = Swap(i + 1, c)
+            if not g.is_legal(act):
+                continue
+            if duty and not _joker_placeable(g, i, c):
+                continue
+            return act
+    return None
+
+
+def _joker_placeable(g: Game, swapped: int, c: Card) -> bool:
+    d = g.deal
+    mr = d.meld_rules
+    for i, tm in enumerate(d.table):
+        if i != swapped and tm.meld.layoff_ends(JOKER, mr):
+            return True
+    rest = [*_without(d.hands[d.turn], c), JOKER]
+    arr = _arrange(rest, mr, False)
+    return any(JOKER in m.cards for m in arr.melds) and len(arr.left) >= 0
+
+
+def discard_move(g: Game, style: Style) -> Action | None:
+    d = g.deal
+    hand = d.hands[d.turn]
+    mr = d.meld_rules
+    indian = _indian(g)
+    cands = [c for c in sorted(set(hand)) if g.is_legal(Discard(c))]
+    if not cands:
+        return None
+    plain = [c for c in cands if not mr.is_joker(c)] or cands
+    if len(plain) == 1:
+        return Discard(plain[0])
+    if style.level == "easy":
+        left = set(_arrange(hand, mr, indian).left)
+        pool = [c for c in plain if c in left] or plain
+        top = max(penalty(c, mr, indian) for c in pool)
+        return Discard(style.rng.choice([c for c in pool if penalty(c, mr, indian) == top]))
+    scored = discard_scores(g, plain, style)
+    best = min(scored, key=lambda t: (t[1], -penalty(t[0], mr, indian), t[0].index))
+    return Discard(best[0])
+
+
+def discard_scores(g: Game, cands: Sequence[Card], style: Style) -> list[tuple[Card, float]]:
+    """Each candidate discard and how bad the hand is after it (lower is better)."""
+    d = g.deal
+    hand = d.hands[d.turn]
+    mr = d.meld_rules
+    indian = _indian(g)
+    out = []
+    for c in cands:
+        s = evaluate(_without(hand, c), mr, indian, style, g.rules.lay_mode == "close")
+        if style.danger is not None:
+            s += style.danger(c)
+        out.append((c, s))
+    return out
+
+
+def any_legal(g: Game) -> Action:
+    """A legal move when the policy has none: draw, a discard, else the first listed."""
+    for act in (Draw(),):
+        if g.is_legal(act):
+            return act
+    d = g.deal
+    for c in sorted(set(d.hands[d.turn]), key=lambda c: -rummy_penalty(c)):
+        if g.is_legal(Discard(c)):
+            return Discard(c)
+    for act in g.iter_legal_actions():
+        if act.verb != "timeout":
+            return act
+    from rummykit.engine.actions import Timeout
+
+    return Timeout()

@@ -1,0 +1,237 @@
+"""Duplicate-deal tournaments between bots (the engine of ``rummykit tournament``).
+
+Every shuffle is played once per *lineup*: the bots are laid round the table (repeating the
+list to fill the seats, so in 2 v 2 partners are the same bot) and rotated one seat at a time
+until every bot has sat in every seat; rotations that give the same lineup are played once.
+Luck of the cards is thus shared out evenly. One game is one deal (the first deal of a fresh
+game), scored as the variant scores it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummykit.bots.base import LEVELS, TurnReport, UnknownBot, make_bot, play_deal
+from rummykit.bots.hard import deal_net
+from rummykit.engine.game import Game
+from rummykit.errors import RummyError
+from rummykit.rules import make_rules
+
+
+class TournamentError(RummyError):
+    """A tournament that cannot be run as asked."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    variant: str
+    players: int
+    bots: tuple[str, ...]
+    deals: int
+    seed: int
+    budget: float | None = None
+    records: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def check(self) -> None:
+        make_rules(self.variant, self.players, self.options)  # names bad variants and seats
+        for b in self.bots:
+            if b not in LEVELS:
+                raise UnknownBot(f"unknown bot {b!r}: choose among {', '.join(LEVELS)}")
+        if not self.bots:
+            raise TournamentError("name at least one bot (--bots hard,medium)")
+        if len(self.bots) > self.players:
+            raise TournamentError(
+                f"{len(self.bots)} bots cannot share {self.players} seats: name at most "
+                f"{self.players}"
+            )
+        if self.deals < 1:
+            raise TournamentError("--deals must be at least 1")
+        if self.budget is not None and not self.budget > 0:
+            raise TournamentError("--budget must be a positive number of seconds")
+
+
+def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The distinct rotations of the bots round the table."""
+    base = [bots[s % len(bots)] for s in range(players)]
+    out: list[tuple[str, ...]] = []
+    for r in range(players):
+        lu = tuple(base[(s - r) % players] for s in range(players))
+        if lu not in out:
+            out.append(lu)
+    return out
+
+
+def shuffle_seed(seed: int, shuffle: int) -> int:
+    return random.Random(f"rummykit-tournament:{seed}:{shuffle}").getrandbits(62)
+
+
+@dataclass(frozen=True)
+class Task:
+    spec: Spec
+    shuffle: int
+    lineup: int
+    bots: tuple[str, ...]
+
+
+def play_task(task: Task) -> dict[str, Any]:
+    """Play one deal of a lineup; a JSON-ready summary."""
+    spec = task.spec
+    seed = shuffle_seed(spec.seed, task.shuffle)
+    game = Game.new(spec.variant, spec.players, spec.options, seed=seed)
+    bots = [make_bot(b, spec.budget) for b in task.bots]
+    timings: dict[int, list[float]] = {s: [] for s in range(spec.players)}
+    fallbacks: list[dict[str, Any]] = []
+
+    def on_fallback(seat: int, rep: TurnReport) -> None:
+        fallbacks.append({"seat": seat, "bot": task.bots[seat], "why": rep.fallback})
+
+    rng = random.Random(f"{seed}:{task.lineup}")
+    play_deal(game, bots, rng, timings=timings, on_fallback=on_fallback)
+    result = game.results[-1]
+    net = deal_net(result, game.rules)
+    if spec.records:
+        os.makedirs(spec.records, exist_ok=True)
+        rec = game.record()
+        rec["seed"] = seed
+        rec["bots"] = list(task.bots)
+        name = f"deal-{task.shuffle + 1:05d}-lineup-{task.lineup + 1}.json"
+        with open(os.path.join(spec.records, name), "w", encoding="utf-8") as fh:
+            json.dump(rec, fh)
+    return {
+        "shuffle": task.shuffle,
+        "lineup": task.lineup,
+        "bots": list(task.bots),
+        "winner": result.winner,
+        "how": result.how,
+        "points": result.points,
+        "net": net,
+        "times": {str(s): timings[s] for s in timings},
+        "fallbacks": fallbacks,
+    }
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def mean_ci(xs: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    if not xs:
+        return (0.0, 0.0, 0.0)
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return (m, m, m)
+    half = z * statistics.stdev(xs) / math.sqrt(len(xs))
+    return (m, m - half, m + half)
+
+
+def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per bot: deals played and won (with a 95% interval of the share), mean net points per
+    deal (95% interval), decision times and fallbacks."""
+    names = list(dict.fromkeys(spec.bots))
+    out: dict[str, Any] = {}
+    for b in names:
+        played = won = 0
+        points: list[float] = []
+        times: list[float] = []
+        falls = 0
+        for d in deals:
+            seats = [s for s, x in enumerate(d["bots"]) if x == b]
+            if not seats:
+                continue
+            played += 1
+            if d["winner"] is not None and d["bots"][d["winner"]] == b:
+                won += 1
+            points.append(statistics.fmean(d["net"][s] for s in seats))
+            for s in seats:
+                times.extend(d["times"][str(s)])
+            falls += sum(1 for f in d["fallbacks"] if f["bot"] == b)
+        lo, hi = wilson(won, played)
+        m, mlo, mhi = mean_ci(points)
+        times.sort()
+        out[b] = {
+            "deals": played,
+            "won": won,
+            "win_rate": won / played if played else 0.0,
+            "win_ci": [lo, hi],
+            "mean_points": m,
+            "points_ci": [mlo, mhi],
+            "decisions": len(times),
+            "median_ms": 1000 * statistics.median(times) if times else 0.0,
+            "p95_ms": 1000 * times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
+            "max_ms": 1000 * times[-1] if times else 0.0,
+            "fallbacks": falls,
+        }
+    no_winner = sum(1 for d in deals if d["winner"] is None)
+    return {
+        "variant": spec.variant,
+        "players": spec.players,
+        "bots": list(spec.bots),
+        "seed": spec.seed,
+        "budget": spec.budget,
+        "lineups": [list(lu) for lu in lineups(spec.bots, spec.players)],
+        "deals": len(deals),
+        "no_winner": no_winner,
+        "results": out,
+    }
+
+
+def tasks(spec: Spec) -> list[Task]:
+    lus = lineups(spec.bots, spec.players)
+    shuffles = -(-spec.deals // len(lus))
+    return [Task(spec, i, j, lu) for i in range(shuffles) for j, lu in enumerate(lus)]
+
+
+def run_deals(
+    spec: Spec, jobs: int = 1, progress: Callable[[int], None] | None = None
+) -> list[dict[str, Any]]:
+    """Play every deal of the tournament (in ``jobs`` processes); sorted summaries."""
+    spec.check()
+    todo = tasks(spec)
+    done: list[dict[str, Any]] = []
+    if jobs <= 1:
+        for t in todo:
+            done.append(play_task(t))
+            if progress:
+                progress(1)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_task, t) for t in todo]
+            for f in as_completed(futures):
+                done.append(f.result())
+                if progress:
+                    progress(1)
+    done.sort(key=lambda d: (d["shuffle"], d["lineup"]))
+    return done
+
+
+def iter_table(summary: dict[str, Any]) -> Iterator[list[str]]:
+    """Rows for people: bot, deals, won, win share [95%], mean points [95%], times."""
+    for b, r in summary["results"].items():
+        lo, hi = r["win_ci"]
+        m = r["mean_points"]
+        mlo, mhi = r["points_ci"]
+        yield [
+            b,
+            str(r["deals"]),
+            str(r["won"]),
+            f"{100 * r['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]",
+            f"{m:+.1f} [{mlo:+.1f}, {mhi:+.1f}]",
+            f"{r['median_ms']:.1f} / {r['p95_ms']:.1f}",
+            str(r["fallbacks"]),
+        ]

@@ -1,0 +1,161 @@
+"""``rummykit tournament``: duplicate deals between bots, with 95% intervals.
+
+    rummykit tournament --variant rummy --players 2 --bots hard,medium --deals 200 --seed 1 \\
+        [--json] [--plot results.png] [--jobs 2] [--records DIR] [--budget 1.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+from rummykit.bots.base import DEFAULT_BUDGET, LEVELS
+from rummykit.bots.tournament import Spec, TournamentError, iter_table, run_deals, summarize
+from rummykit.cli.output import console, print_json
+from rummykit.rules import VARIANTS
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "tournament",
+        help="play bots against each other on duplicate deals",
+        description="Play bots against each other: every shuffle is replayed with the bots "
+        "rotated through the seats. Reports, per bot, deals won and mean points per deal "
+        "with 95%% confidence intervals.",
+    )
+    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
+    p.add_argument("--players", type=int, default=2, help="seats at the table")
+    p.add_argument("--bots", default="hard,medium",
+                   help=f"comma-separated levels laid round the table ({', '.join(LEVELS)})")
+    p.add_argument("--deals", type=int, default=100,
+                   help="deals to play (rounded up to whole rotations of the bots)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the shuffles (default: random)")
+    p.add_argument("--budget", type=float, default=None,
+                   help=f"seconds per move for hard (default {DEFAULT_BUDGET})")
+    p.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
+    p.add_argument("--records", default=None, metavar="DIR",
+                   help="save every deal's game record (JSON) in DIR")
+    p.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="draw the results (needs matplotlib: pip install 'rummykit[plot]')")
+    p.add_argument("--json", action="store_true", help="answer in JSON")
+    p.set_defaults(run=run)
+
+
+def _spec(args: argparse.Namespace) -> Spec:
+    bots = tuple(b.strip().lower() for b in str(args.bots).split(",") if b.strip())
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(31)
+    if args.jobs < 1:
+        raise TournamentError("--jobs must be at least 1")
+    spec = Spec(args.variant, args.players, bots, args.deals, seed, args.budget, args.records)
+    spec.check()
+    return spec
+
+
+def run(args: argparse.Namespace) -> int:
+    spec = _spec(args)
+    plot = args.plot
+    if plot:
+        _need_matplotlib()
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from rummykit.bots.tournament import tasks
+
+    total = len(tasks(spec))
+    err = console()
+    err.file = sys.stderr
+    with Progress(
+        TextColumn(f"{spec.variant} {'/'.join(spec.bots)}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    ) as bar:
+        task = bar.add_task("deals", total=total)
+        deals = run_deals(spec, args.jobs, lambda k: bar.advance(task, k))
+    summary = summarize(spec, deals)
+    if plot:
+        draw(summary, plot)
+    if args.json:
+        print_json(summary)
+        return 0
+    _print(summary)
+    return 0
+
+
+def _print(summary: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    con = console()
+    budget = summary["budget"]
+    title = (
+        f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals "
+        f"(seed {summary['seed']}"
+        + (f", hard budget {budget} s" if budget is not None else "")
+        + ")"
+    )
+    table = Table(title=title)
+    for col in ("bot", "deals", "won", "won % [95%]", "points/deal [95%]",
+                "ms median / p95", "fallbacks"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for row in iter_table(summary):
+        table.add_row(*row)
+    con.print(table)
+    if summary["no_winner"]:
+        con.print(f"{summary['no_winner']} deals ended with no winner")
+
+
+def _need_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise TournamentError(
+            "--plot needs matplotlib: pip install 'rummykit[plot]'"
+        ) from None
+
+
+def draw(summary: dict[str, Any], path: str) -> None:
+    """Two panels: share of deals won and mean points per deal, with 95% intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    res = summary["results"]
+    names = list(res)
+    win = [100 * res[b]["win_rate"] for b in names]
+    win_err = [
+        [100 * (res[b]["win_rate"] - res[b]["win_ci"][0]) for b in names],
+        [100 * (res[b]["win_ci"][1] - res[b]["win_rate"]) for b in names],
+    ]
+    pts = [res[b]["mean_points"] for b in names]
+    pts_err = [
+        [res[b]["mean_points"] - res[b]["points_ci"][0] for b in names],
+        [res[b]["points_ci"][1] - res[b]["mean_points"] for b in names],
+    ]
+    fig, (a, b) = plt.subplots(1, 2, figsize=(9, 4))
+    a.bar(names, win, yerr=win_err, capsize=6, color="#4c72b0")
+    a.axhline(100 / max(1, len(names)), color="grey", lw=1, ls="--")
+    a.set_ylabel("deals won (%)")
+    a.set_ylim(0, 100)
+    b.bar(names, pts, yerr=pts_err, capsize=6, color="#dd8452")
+    b.axhline(0, color="grey", lw=1)
+    b.set_ylabel("mean points per deal")
+    fig.suptitle(
+        f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals "
+        f"(95% intervals)"
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
