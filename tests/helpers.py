@@ -38,6 +38,7 @@ def build_deck(
     stock: str | Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
     fill_seed: int = 0,
+    seats: Sequence[int] | None = None,
 ) -> list[Card]:
     """A full deck of ``variant`` (every card exactly once) that deals the given hands.
 
@@ -45,7 +46,8 @@ def build_deck(
     the cards nobody asked for, in an order shuffled by ``fill_seed``). ``starter`` is the card
     that starts the pile (rummy, indian), ``indicator`` the wild-joker indicator (indian),
     ``extra`` the first player's 15th card (Rami), ``stock`` the top cards of the stock, top
-    first. Dealing is one card at a time to each seat starting after the dealer.
+    first. Dealing is one card at a time to each seat starting after the dealer; ``seats``
+    lists the seats still playing (Indian pools: eliminated seats get no cards).
     """
     rules = make_rules(variant, players, options)
     wanted: dict[int, list[Card]] = {s: _as_cards(h) for s, h in hands.items()}
@@ -70,6 +72,8 @@ def build_deck(
         return rest.pop()
 
     order = [(dealer + i) % players for i in range(1, players + 1)]
+    if seats is not None:
+        order = [s for s in order if s in seats]
     first = order[0]
     big_first = first in wanted and len(wanted[first]) > rules.hand_size
     if rules.first_extra and extra is None and big_first:
