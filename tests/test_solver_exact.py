@@ -68,6 +68,8 @@ def check_arrangement(cards: Sequence[Card], arr: Arrangement, rules: MeldRules)
     for m in arr.melds:
         again = make_meld(m.cards, rules)
         assert again.kind == m.kind
+        if not rules.wild_rank:
+            assert again == m  # built directly, but exactly what make_meld gives
     used = Counter(c for m in arr.melds for c in m.cards)
     used.update(arr.left)
     assert used == Counter(cards)

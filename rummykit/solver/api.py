@@ -9,12 +9,11 @@ These functions do not check that the hand could exist in a deck; the caller doe
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from rummykit.cards import ACE, JOKER, Card, card
+from rummykit.cards import ACE, FACES, JOKER, Card, card
 from rummykit.melds import (
     RUMMY_MELDS,
     Meld,
@@ -128,43 +127,44 @@ class OpeningResult:
 
 # -- hands ----------------------------------------------------------------------------------
 
-
-@dataclass(slots=True)
-class _Hand:
-    counts: list[list[int]]
-    printed: int
-    wild: list[tuple[int, int]]  # (suit, copies) of the wild rank
+_Encoded = tuple[list[int], list[int], int]
+"""Suit vectors (2 bits per rank), rank masks per suit, printed jokers."""
 
 
-def _hand(cards: Iterable[Card], wild_rank: int) -> _Hand:
-    counts = [[0] * 14 for _ in range(4)]
+def _encode(cards: Iterable[Card]) -> _Encoded:
+    vs = [0, 0, 0, 0]
+    ms = [0, 0, 0, 0]
     printed = 0
     for c in cards:
-        if c.is_joker:
-            printed += 1
+        r = c.rank
+        if r:
+            s = c.suit
+            vs[s] += 1 << (2 * r - 2)
+            ms[s] |= 1 << (r - 1)
         else:
-            counts[c.suit][c.rank] += 1
-    wild = []
-    if wild_rank:
-        wild = [(s, counts[s][wild_rank]) for s in range(4) if counts[s][wild_rank]]
-    return _Hand(counts, printed, wild)
+            printed += 1
+    return vs, ms, printed
 
 
-def _pool_choices(h: _Hand, wild_rank: int) -> list[tuple[list[list[int]], list[Card]]]:
+def _pool_choices(enc: _Encoded, wild_rank: int) -> list[tuple[list[int], list[int], list[Card]]]:
     """Every way of sending wild cards to the joker pool (the others stay natural)."""
-    out: list[tuple[list[list[int]], list[Card]]] = []
-
-    def rec(i: int, counts: list[list[int]], pool: list[Card]) -> None:
-        if i == len(h.wild):
-            out.append(([row[:] for row in counts], pool[:]))
-            return
-        s, n = h.wild[i]
-        for t in range(n + 1):
-            counts[s][wild_rank] -= t
-            rec(i + 1, counts, pool + [card(wild_rank, s)] * t)
-            counts[s][wild_rank] += t
-
-    rec(0, [row[:] for row in h.counts], [JOKER] * h.printed)
+    vs, ms, printed = enc
+    shift = 2 * wild_rank - 2
+    out: list[tuple[list[int], list[int], list[Card]]] = [(vs, ms, [JOKER] * printed)]
+    for s in range(4):
+        n = (vs[s] >> shift) & 3
+        if not n:
+            continue
+        grown = []
+        for v2, m2, pool in out:
+            for t in range(1, n + 1):
+                v3 = list(v2)
+                m3 = list(m2)
+                v3[s] -= t << shift
+                if t == n:
+                    m3[s] &= ~(1 << (wild_rank - 1))
+                grown.append((v3, m3, pool + [card(wild_rank, s)] * t))
+        out += grown
     return out
 
 
@@ -238,14 +238,17 @@ def _run(
     must: Card | None = None,
 ) -> tuple[int, list[Meld]] | None:
     """Best accepted score of the hand and its melds (wild cards tried both ways)."""
-    h = _hand(cards, melds.wild_rank)
+    enc = _encode(cards)
     target = None if must is None or must.is_joker else (must.rank, must.suit)
+    if not melds.wild_rank:
+        vs, ms, printed = enc
+        got = core.solve(cfg, vs, ms, printed, accept, target)
+        if got is None:
+            return None
+        return got[0], _build(got[2], [JOKER] * printed, melds)
     best: tuple[int, object, list[Card]] | None = None
-    choices = (
-        _pool_choices(h, melds.wild_rank) if h.wild else [(h.counts, [JOKER] * h.printed)]
-    )
-    for counts, pool in choices:
-        got = core.solve(cfg, counts, len(pool), accept, target)
+    for vs, ms, pool in _pool_choices(enc, melds.wild_rank):
+        got = core.solve(cfg, vs, ms, len(pool), accept, target)
         if got is not None and (best is None or got[0] > best[0]):
             best = (got[0], got[2], pool)
     if best is None:
@@ -254,34 +257,49 @@ def _run(
 
 
 def _build(witness: object, pool: list[Card], rules: MeldRules) -> list[Meld]:
+    """The melds of a witness. Without wild cards they are built directly (exactly what
+    :func:`make_meld` gives); with wild cards :func:`make_meld` reads them.
+    """
     jokers = iter(pool)
+    direct = not rules.wild_rank
     out: list[Meld] = []
     for item in core.flatten(witness):
         if item[0] == "R":
             _, suit, start, length, mask = item
             assert isinstance(suit, int) and isinstance(start, int)
             assert isinstance(length, int) and isinstance(mask, int)
-            cards = [
+            cards = tuple(
                 next(jokers) if mask >> i & 1 else card(start + i, suit) for i in range(length)
-            ]
-        else:
-            _, rank, plan = item
-            assert isinstance(rank, int) and isinstance(plan, tuple)
-            for suits, m in plan:
-                group = [card(rank, s) for s in suits] + [next(jokers) for _ in range(m)]
-                out.append(make_meld(group, rules))
+            )
+            if direct:
+                flags = tuple(bool(mask >> i & 1) for i in range(length))
+                out.append(Meld("run", cards, start, suit, flags))
+            else:
+                out.append(make_meld(cards, rules))
             continue
-        out.append(make_meld(cards, rules))
+        _, rank, plan = item
+        assert isinstance(rank, int) and isinstance(plan, tuple)
+        for suits, m in plan:
+            group = tuple(card(rank, s) for s in suits) + tuple(next(jokers) for _ in range(m))
+            if direct:
+                flags = (False,) * len(suits) + (True,) * m
+                out.append(Meld("set", group, rank, -1, flags))
+            else:
+                out.append(make_meld(group, rules))
     out.sort(key=lambda m: (m.kind == "run", m.suit, m.rank, [c.index for c in m.cards]))
     return out
 
 
 def _left(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
-    used = Counter(c for m in melds for c in m.cards)
+    used: dict[Card, int] = {}
+    for m in melds:
+        for c in m.cards:
+            used[c] = used.get(c, 0) + 1
     left = []
     for c in cards:
-        if used[c]:
-            used[c] -= 1
+        n = used.get(c)
+        if n:
+            used[c] = n - 1
         else:
             left.append(c)
     if any(used.values()):
@@ -419,11 +437,21 @@ def _two_sequences(key: int) -> bool:
     return (f & F_SEQ) >= 2 and bool(f & F_PURE)
 
 
+_RUMMY_PENALTIES: Final = tuple(rummy_penalty(c) for c in FACES)
+
+
 def card_penalty(c: Card, rule: PenaltyRule, wild_rank: int = 0) -> int:
     """The penalty of one card left in hand under ``rule``."""
     if rule.scoring == "indian":
         return indian_penalty(c, wild_rank)
-    return rummy_penalty(c)
+    return _RUMMY_PENALTIES[c.index]
+
+
+def _penalty_sum(cards: Iterable[Card], rule: PenaltyRule, wild_rank: int) -> int:
+    if rule.scoring == "indian":
+        return sum(indian_penalty(c, wild_rank) for c in cards)
+    table = _RUMMY_PENALTIES
+    return sum([table[c.index] for c in cards])
 
 
 def least_penalty(
@@ -432,7 +460,7 @@ def least_penalty(
     melds: MeldRules = RUMMY_MELDS,
 ) -> Arrangement:
     """The arrangement leaving the least penalty; ``points`` is that penalty (capped)."""
-    total = sum(card_penalty(c, rule, melds.wild_rank) for c in cards)
+    total = _penalty_sum(cards, rule, melds.wild_rank)
     if rule.two_sequences:
         cfg = _config(melds, rule.scoring, False, 0, F_SEQ | F_PURE)
         got = _run(cfg, cards, melds, _two_sequences)
@@ -441,7 +469,7 @@ def least_penalty(
         got = _run(cfg, cards, melds, _accept_all)
     ms = got[1] if got is not None else []
     left = _left(cards, ms)
-    points = sum(card_penalty(c, rule, melds.wild_rank) for c in left)
+    points = _penalty_sum(left, rule, melds.wild_rank)
     assert got is None or points == total - got[0], (points, total, got)
     if rule.cap is not None:
         points = min(points, rule.cap)

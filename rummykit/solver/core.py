@@ -85,14 +85,16 @@ class Config:
         "fmask",
         "max_pre",
         "min_real",
+        "rank_cache",
         "run_cache",
-        "seg_cache",
         "run_jok",
         "run_nat",
+        "seg_cache",
         "set_cache",
         "set_jok",
         "set_nat",
         "suit_cache",
+        "wrap_cache",
     )
 
     def __init__(
@@ -118,6 +120,8 @@ class Config:
         self.run_cache: dict[tuple[int, int, int], Profile] = {}
         self.suit_cache: dict[tuple[int, int, int], Profile] = {}
         self.seg_cache: dict[tuple[int, int, int], Profile] = {}
+        self.rank_cache: dict[tuple[int, tuple[int, ...], int, int, int], _RankOptions] = {}
+        self.wrap_cache: dict[tuple[int, int, int, int], Profile] = {}
         self.set_cache: dict[tuple[int, tuple[int, ...], int, int], Profile] = {}
         self._join: dict[tuple[int, int], int] = {}
 
@@ -125,12 +129,14 @@ class Config:
         self.run_cache.clear()
         self.suit_cache.clear()
         self.seg_cache.clear()
+        self.rank_cache.clear()
+        self.wrap_cache.clear()
         self.set_cache.clear()
 
     def table_entries(self) -> int:
         return (
             len(self.run_cache) + len(self.suit_cache) + len(self.seg_cache)
-            + len(self.set_cache)
+            + len(self.set_cache) + len(self.rank_cache) + len(self.wrap_cache)
         )
 
 
@@ -245,8 +251,21 @@ def suit_profile(cfg: Config, v: int, jcap: int, c_rank: int) -> Profile:
     return res
 
 
+_SEGMENTS: dict[tuple[int, int, bool], list[int]] = {}
+
+
 def _segments(v: int, jcap: int, adjacent: bool) -> list[int]:
     """``v`` cut where no run can cross: a gap of ``gap`` empty places or more."""
+    key = (v, jcap, adjacent)
+    hit = _SEGMENTS.get(key)
+    if hit is None:
+        if len(_SEGMENTS) > _CACHE_LIMIT:
+            _SEGMENTS.clear()
+        hit = _SEGMENTS[key] = _cut(v, jcap, adjacent)
+    return hit
+
+
+def _cut(v: int, jcap: int, adjacent: bool) -> list[int]:
     gap = 1 if jcap == 0 else (jcap + 1 if adjacent else 2)
     segs: list[int] = []
     cur = 0
@@ -447,12 +466,8 @@ def set_profile(cfg: Config, rank: int, u: tuple[int, ...], jcap: int, c_suit: i
 # -- the whole hand -------------------------------------------------------------------------
 
 
-def _capable_mask(v: int, jokers: int, min_real: int, adjacent: bool) -> int:
-    """Ranks (bit ``r - 1``) of the suit vector ``v`` whose cards could stand in a run."""
-    m = 0
-    for r in range(13):
-        if (v >> (2 * r)) & 3:
-            m |= 1 << r
+def _capable_mask(m: int, jokers: int, min_real: int, adjacent: bool) -> int:
+    """Ranks (bit ``r - 1``) among the ranks held ``m`` whose cards could stand in a run."""
     if not m:
         return 0
     m14 = m | ((m & 1) << 13)  # places 1..14 at bits 0..13, the ace at both ends
@@ -473,84 +488,141 @@ def _capable_mask(v: int, jokers: int, min_real: int, adjacent: bool) -> int:
 Accept = Callable[[int], bool]
 
 
+def spread(mask: int) -> int:
+    """A 13-bit rank mask to the 2-bit-per-rank layout (each rank's field all ones)."""
+    x = mask
+    x = (x | (x << 8)) & 0x00FF00FF
+    x = (x | (x << 4)) & 0x0F0F0F0F
+    x = (x | (x << 2)) & 0x33333333
+    x = (x | (x << 1)) & 0x55555555
+    return x * 3
+
+
+_RankOptions = tuple[Profile | None, list[tuple[tuple[int, int, int, int], Profile]] | None]
+
+
+def _rank_options(
+    cfg: Config, r: int, col: tuple[int, int, int, int], capbits: int, jokers: int, c_s: int
+) -> _RankOptions:
+    """The set choices of rank ``r`` (natural cards ``col`` per suit; ``capbits``: suits
+    whose card could be in a run). Choices with the same effect on the suit vectors are
+    merged. Returns ``(profile, None)`` when the choice touches no run-capable card, else
+    ``(None, [(delta per suit, profile), ...])``.
+    """
+    key = (r, col, capbits, jokers, c_s)
+    hit = cfg.rank_cache.get(key)
+    if hit is not None:
+        return hit
+    by_delta: dict[tuple[int, int, int, int], Profile] = {}
+    shift = 2 * (r - 1)
+    for u in _sub_vectors(col):
+        p = set_profile(cfg, r, u, jokers, c_s)
+        if not p:
+            continue
+        delta = (
+            (u[0] << shift) if capbits & 1 else 0,
+            (u[1] << shift) if capbits & 2 else 0,
+            (u[2] << shift) if capbits & 4 else 0,
+            (u[3] << shift) if capbits & 8 else 0,
+        )
+        prev = by_delta.get(delta)
+        by_delta[delta] = p if prev is None else merge_max(prev, p)
+    zero = (0, 0, 0, 0)
+    by_delta[zero] = merge_max(by_delta[zero], EMPTY) if zero in by_delta else EMPTY
+    res: _RankOptions
+    if len(by_delta) == 1:
+        res = (prune(by_delta[zero]), None)
+    else:
+        res = (None, [(d, prune(p)) for d, p in by_delta.items()])
+    cfg.rank_cache[key] = res
+    return res
+
+
 def solve(
     cfg: Config,
-    counts: Sequence[Sequence[int]],
+    vs_all: Sequence[int],
+    masks: Sequence[int],
     jokers: int,
     accept: Accept,
     must: tuple[int, int] | None = None,
 ) -> tuple[int, int, Witness] | None:
-    """The best accepted arrangement of a hand: ``counts[suit][rank]`` (rank 1-13, 0 to 2)
-    and ``jokers`` jokers; ``accept`` sees the key ``jokers_used << 8 | flags``. ``must`` is
-    the (rank, suit) of the must-include card. Returns ``(score, key, witness)`` or None when
-    no arrangement is accepted.
+    """The best accepted arrangement of a hand: ``vs_all[suit]`` holds 2 bits per rank (the
+    copies held, rank ``r`` at bit ``2 * (r - 1)``), ``masks[suit]`` the ranks held (bit
+    ``r - 1``), plus ``jokers`` jokers; ``accept`` sees the key ``jokers_used << 8 | flags``.
+    ``must`` is the (rank, suit) of the must-include card. Returns ``(score, key, witness)``
+    or None when no arrangement is accepted.
     """
     c_rank, c_suit = must if must else (0, -1)
     min_real = cfg.min_real
-    vs = [0, 0, 0, 0]
-    capm = [0, 0, 0, 0]
-    for s in range(4):
-        cs = counts[s]
-        v = 0
-        for r in range(1, 14):
-            if cs[r]:
-                v |= cs[r] << (2 * (r - 1))
-        cm = _capable_mask(v, jokers, min_real, cfg.adjacent)
-        capm[s] = cm
-        keep = 0
-        for r in range(13):
-            if cm >> r & 1:
-                keep |= 3 << (2 * r)
-        vs[s] = v & keep
-    cap = [[False] + [bool(capm[s] >> (r - 1) & 1) for r in range(1, 14)] for s in range(4)]
+    adjacent = cfg.adjacent
+    m0, m1, m2, m3 = masks
+    capm = [
+        _capable_mask(m0, jokers, min_real, adjacent),
+        _capable_mask(m1, jokers, min_real, adjacent),
+        _capable_mask(m2, jokers, min_real, adjacent),
+        _capable_mask(m3, jokers, min_real, adjacent),
+    ]
+    vs = [vs_all[s] & spread(capm[s]) for s in range(4)]
+    need = max(min_real, 3 - jokers, 1)
+    if need == 1:
+        pot = m0 | m1 | m2 | m3
+    elif need == 2:
+        pot = (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3)
+    else:
+        pot = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
 
     indep: Profile = EMPTY
     branching: list[list[tuple[tuple[int, int, int, int], Profile]]] = []
-    for r in range(1, 14):
-        col = (counts[0][r], counts[1][r], counts[2][r], counts[3][r])
-        suits = sum(1 for x in col if x)
-        if suits < min_real or suits + jokers < 3:
-            continue
-        c_s = c_suit if r == c_rank else -1
-        # Options with the same effect on the suit vectors (the same run-capable cards
-        # taken) are merged: only their best profile matters.
-        by_delta: dict[tuple[int, int, int, int], Profile] = {}
+    while pot:
+        low = pot & -pot
+        pot ^= low
+        r = low.bit_length()
         shift = 2 * (r - 1)
-        for u in _sub_vectors(col):
-            p = set_profile(cfg, r, u, jokers, c_s)
-            if not p:
-                continue
-            delta = (
-                (u[0] << shift) if cap[0][r] else 0,
-                (u[1] << shift) if cap[1][r] else 0,
-                (u[2] << shift) if cap[2][r] else 0,
-                (u[3] << shift) if cap[3][r] else 0,
-            )
-            prev = by_delta.get(delta)
-            by_delta[delta] = p if prev is None else merge_max(prev, p)
-        if not by_delta:
-            continue
-        zero = (0, 0, 0, 0)
-        by_delta[zero] = merge_max(by_delta[zero], EMPTY) if zero in by_delta else EMPTY
-        if len(by_delta) == 1:
-            indep = prune(combine(indep, prune(by_delta[zero]), jokers))
+        col = (
+            (vs_all[0] >> shift) & 3,
+            (vs_all[1] >> shift) & 3,
+            (vs_all[2] >> shift) & 3,
+            (vs_all[3] >> shift) & 3,
+        )
+        b = r - 1
+        capbits = (
+            (capm[0] >> b & 1) | (capm[1] >> b & 1) << 1 | (capm[2] >> b & 1) << 2
+            | (capm[3] >> b & 1) << 3
+        )
+        alone, options = _rank_options(
+            cfg, r, col, capbits, jokers, c_suit if r == c_rank else -1
+        )
+        if options is None:
+            assert alone is not None
+            indep = combine(indep, alone, jokers)
         else:
-            branching.append([(d, prune(p)) for d, p in by_delta.items()])
+            branching.append(options)
+    if len(indep) > 1:
+        indep = prune(indep)
 
     # Cut every suit into segments no run crosses. A branching rank only touches the
     # segments holding it, so the ranks are decided in order and a segment is solved as
     # soon as its last branching rank is decided (a frontier search, memoized on the
     # residuals of the segments still open).
+    nb = len(branching)
+    if nb == 0:
+        total = indep
+        for s in range(4):
+            if vs[s]:
+                p = _wrapped(cfg, s, vs[s], jokers, c_rank if s == c_suit else 0)
+                total = combine(total, p, jokers)
+        return _best(total, accept)
     seg_suit: list[int] = []
     seg_vec: list[int] = []
     seg_c: list[int] = []
     for s in range(4):
-        for seg in _segments(vs[s], jokers, cfg.adjacent):
+        if not vs[s]:
+            continue
+        for seg in _segments(vs[s], jokers, adjacent):
             seg_suit.append(s)
             seg_vec.append(seg)
             has_c = s == c_suit and (seg >> (2 * (c_rank - 1))) & 3
             seg_c.append(c_rank if has_c else 0)
-    nb = len(branching)
     first = [nb] * len(seg_vec)
     last = [-1] * len(seg_vec)
     # touches[i]: (suit, segment) pairs rank i may change.
@@ -601,7 +673,10 @@ def solve(
         memo[key] = out
         return out
 
-    total = combine(indep, rec(0, tuple(seg_vec)), jokers)
+    return _best(combine(indep, rec(0, tuple(seg_vec)), jokers), accept)
+
+
+def _best(total: Profile, accept: Accept) -> tuple[int, int, Witness] | None:
     best: tuple[int, int, Witness] | None = None
     for k, (sc, w) in total.items():
         if (best is None or sc > best[0]) and accept(k):
@@ -613,8 +688,13 @@ def _wrapped(cfg: Config, suit: int, v: int, jokers: int, c_rank: int) -> Profil
     """The runs profile of part of a suit, witnesses tagged with the suit."""
     if not v:
         return EMPTY
-    p = suit_profile(cfg, v, jokers, c_rank)
-    return {k: (x, ("S", suit, y) if y is not None else None) for k, (x, y) in p.items()}
+    key = (suit, v, jokers, c_rank)
+    hit = cfg.wrap_cache.get(key)
+    if hit is None:
+        p = suit_profile(cfg, v, jokers, c_rank)
+        hit = {k: (x, ("S", suit, y) if y is not None else None) for k, (x, y) in p.items()}
+        cfg.wrap_cache[key] = hit
+    return hit
 
 
 def _sub_vectors(col: tuple[int, int, int, int]) -> Iterator[tuple[int, ...]]:
