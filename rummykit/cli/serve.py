@@ -68,6 +68,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where bots think (%(default)s)",
     )
     parser.add_argument(
+        "--rate",
+        type=float,
+        default=d.rate,
+        help="messages per second one connection may send (%(default)s)",
+    )
+    parser.add_argument(
+        "--burst",
+        type=float,
+        default=d.burst,
+        help="burst of messages one connection may send (%(default)s)",
+    )
+    parser.add_argument(
         "--log-level", default=d.log_level, choices=("debug", "info", "warning", "error")
     )
 
@@ -86,6 +98,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         bot_workers=args.bot_workers,
         bot_pool=args.bot_pool,
         log_level=args.log_level,
+        rate=args.rate,
+        burst=args.burst,
     )
 
 

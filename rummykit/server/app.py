@@ -22,10 +22,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from rummykit import rules
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import (
-    BURST,
     MAX_REFUSED,
     PROTOCOL_VERSION,
-    RATE,
     ProtocolError,
     TokenBucket,
     error_message,
@@ -114,7 +112,7 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
             return
         await websocket.accept()
         conn = Connection(config.max_queue)
-        bucket = TokenBucket(RATE, BURST, time.monotonic())
+        bucket = TokenBucket(config.rate, config.burst, time.monotonic())
         writer = asyncio.ensure_future(_writer(websocket, conn))
         manager.connected(conn)
         try:

@@ -27,4 +27,6 @@ class ServerConfig:
     bot_workers: int = 2
     bot_pool: str = "process"
     max_queue: int = 512
+    rate: float = 20.0
+    burst: float = 40.0
     log_level: str = "warning"

@@ -19,11 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummykit.engine.game import Game
+from rummykit.engine import Game
 from rummykit.errors import RummyError
 from rummykit.server.botpool import BotPool, bot_levels, fallback_bot
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import (
+    MAX_MESSAGE,
     PROTOCOL_VERSION,
     ROOM_ALPHABET,
     ROOM_CODE_LEN,
@@ -834,7 +835,11 @@ class RoomManager:
                 "type": "welcome",
                 "protocol": PROTOCOL_VERSION,
                 "server": "rummykit 0.1.0",
-                "limits": {"max_message": 8192, "rate": 20, "burst": 40},
+                "limits": {
+                    "max_message": MAX_MESSAGE,
+                    "rate": self.config.rate,
+                    "burst": self.config.burst,
+                },
             }
         )
 

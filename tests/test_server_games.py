@@ -1,0 +1,70 @@
+"""Full games of every variant against a real server on loopback, with people and bots."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.engine import Game
+from tests.server_support import ServerProc, autoplay, make_room
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    proc = ServerProc(tmp_path_factory.mktemp("games") / "games.db").start()
+    yield proc
+    proc.stop()
+
+
+CASES: list[tuple[str, int, int, dict[str, Any]]] = [
+    ("rummy", 4, 2, {"opening": 30}),
+    ("rami51", 2, 1, {}),
+    ("rami71", 4, 2, {}),
+    ("simple", 2, 2, {}),
+    ("indian", 3, 2, {"format": "points"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "humans", "options"), CASES)
+def test_full_game(
+    server: ServerProc, variant: str, players: int, humans: int, options: dict[str, Any]
+) -> None:
+    async def main() -> tuple[str, list[dict[str, Any]]]:
+        code, clients = await make_room(server.ws, variant, players, humans, options)
+        await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients)), 120)
+        for c in clients:
+            await c.close()
+        return code, clients[0].log
+
+    code, log = asyncio.run(main())
+    over = [m for m in log if m["type"] == "game_over"]
+    assert len(over) == 1
+    assert not [m for m in log if m["type"] == "error"]
+    status, body = server.get(over[0]["record"])
+    assert status == 200
+    record = json.loads(body)
+    game = Game.from_record(record)
+    assert game.phase == "game-over"
+    assert game.public_view()["scores"] == over[0]["scores"]
+    # the latest record of the room is the same
+    status, latest = server.get(f"/records/{code}.json")
+    assert status == 200 and json.loads(latest) == record
+    assert server.errors_logged() == ""
+
+
+def test_record_of_unfinished_game_is_not_served(server: ServerProc, tmp_path: Path) -> None:
+    async def main() -> str:
+        code, clients = await make_room(server.ws, "rummy", 2, 2)
+        for c in clients:
+            await c.close()
+        return code
+
+    code = asyncio.run(main())
+    assert server.get(f"/records/{code}.json")[0] == 404
+    assert server.get(f"/records/{code}-1.json")[0] == 404
+    assert server.get("/records/nonsense")[0] == 404
