@@ -98,6 +98,14 @@ class Server:
         self.stop()
         raise RuntimeError(f"the server did not start:\n{self.output()}")
 
+    def restart(self) -> None:
+        """Stop the server (as a crash would) and start it again on the same port and database."""
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait(10)
+        time.sleep(0.5)
+        self.start()
+
     def output(self) -> str:
         self.log.flush()
         self.log.seek(0)
@@ -215,11 +223,16 @@ def state(page: Any) -> dict[str, Any]:
 
 def wait_change(page: Any, version: int, timeout: float = 15000) -> None:
     """Wait until the page has a state newer than ``version`` or the game is over."""
-    page.wait_for_function(
-        """v => { const S = window.rummykit.S;
-                  return (S.state && S.state.version > v && !S.pending) || S.gameOver; }""",
-        arg=version, timeout=timeout,
-    )
+    try:
+        page.wait_for_function(
+            """v => { const S = window.rummykit.S;
+                      return (S.state && S.state.version > v && !S.pending) || S.gameOver; }""",
+            arg=version, timeout=timeout,
+        )
+    except Exception as exc:
+        toast = page.locator("#toast").inner_text()
+        raise AssertionError(f"nothing happened after version {version}; toast: {toast!r}; "
+                             f"state: {state(page)}") from exc
 
 
 def select_cards(page: Any, ids: list[str]) -> None:
@@ -278,8 +291,8 @@ def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
     s = state(page)
     if "draw" in s["can"]:
         v = s["version"]
-        if turn_no % 3 == 1:
-            drag(page, "[data-action=draw-stock]", ".hand")  # draw by dragging the stock in
+        if turn_no % 3 == 1 and drag(page, "[data-action=draw-stock]", ".hand"):
+            pass  # drawn by dragging the stock into the hand
         elif turn_no % 3 == 2:
             page.keyboard.press("d")  # by key
         else:
@@ -298,10 +311,8 @@ def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
             ids = _find_meld(s["hand"])
             if ids:
                 select_cards(page, ids)
-                if turn_no % 2:
+                if turn_no % 2 or not drag(page, f".hand-card[data-id='{ids[0]}']", ".melds"):
                     page.click("[data-action=meld]")
-                else:
-                    drag(page, f".hand-card[data-id='{ids[0]}']", ".melds")
                 wait_change(page, v)
                 continue
         if not passive and s["opened"] and "layoff" in s["can"] and len(s["hand"]) > 1:
@@ -316,11 +327,9 @@ def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
                 continue
         if "discard" in s["can"]:
             card_id = _discard_choice(s["hand"], s["owes"])
-            if turn_no % 2:
+            if turn_no % 2 or not drag(page, f".hand-card[data-id='{card_id}']", "[data-action=pile]"):
                 select_cards(page, [card_id])
                 page.click("[data-action=discard]")
-            else:
-                drag(page, f".hand-card[data-id='{card_id}']", "[data-action=pile]")
             wait_change(page, v)
             return
         if "drop" in s["can"]:
@@ -328,16 +337,24 @@ def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
         raise AssertionError(f"no way to finish the turn: {s}")
 
 
-def drag(page: Any, source: str, target: str) -> None:
-    """A real pointer drag (mouse down, moves, up) from one element to another."""
+def drag(page: Any, source: str, target: str) -> bool:
+    """A real pointer drag (mouse down, moves, up) from one element to another; False (and no
+    drag) when both are not on the screen at once, as a person could not do it either."""
+    page.locator(source).first.scroll_into_view_if_needed()
     a = page.locator(source).first.bounding_box()
     b = page.locator(target).first.bounding_box()
+    view = page.viewport_size
     assert a and b, (source, target)
-    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    ax, ay = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    bx, by = b["x"] + b["width"] / 2, b["y"] + min(b["height"] / 2, 40)
+    if not (0 <= ay <= view["height"] and 0 <= by <= view["height"]):
+        return False
+    page.mouse.move(ax, ay)
     page.mouse.down()
-    page.mouse.move(a["x"] + a["width"] / 2 + 12, a["y"] + a["height"] / 2 + 12, steps=2)
-    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + min(b["height"] / 2, 40), steps=6)
+    page.mouse.move(ax + 12, ay + 12, steps=2)
+    page.mouse.move(bx, by, steps=6)
     page.mouse.up()
+    return True
 
 
 def play_until_over(page: Any, max_turns: int = 200, passive: bool = False, time_limit: float = 120) -> int:

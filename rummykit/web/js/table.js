@@ -854,9 +854,13 @@ function drop(kind, ids, target, ev, S, actions) {
       return;
     case "meld": {
       const meld = v.table.find((m) => m.number === Number(target.dataset.meld));
-      if (meld && ids.length === 1) layOff(S, actions, meld, texts[0]);
-      return;
+      if (meld && ids.length === 1) {
+        layOff(S, actions, meld, texts[0]);
+        return;
+      }
     }
+    // several cards dropped on a meld go down as a new meld, like anywhere on the table
+    // falls through
     case "table": {
       const rules = rulesOf(v);
       if (texts.length < 3) return;
