@@ -189,9 +189,13 @@ class Client:
                 return msg
 
     async def request(self, type: str, **fields: Any) -> dict[str, Any]:
-        """Send and wait for the reply with the same id (any type, errors included)."""
+        """Send and wait for the reply with that id (or the state that acks it, or an error)."""
         mid = await self.send(type, **fields)
-        return await self.recv(None, id=mid)
+        end = time.monotonic() + 10
+        while True:
+            msg = await self.recv(None, timeout=max(0.01, end - time.monotonic()))
+            if msg.get("id") == mid or msg.get("ack") == mid:
+                return msg
 
     async def close(self) -> None:
         if self.ws is not None:

@@ -130,12 +130,15 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                         break
                     conn.send(error_message("rate_limited", "too many messages"))
                     continue
+                msg: dict[str, Any] | None = None
                 try:
                     msg = parse_client_message(text)
                     manager.handle(conn, msg)
                 except ProtocolError as exc:
                     extra = dict(exc.extra)
                     mid = extra.pop("id", None)
+                    if mid is None and msg is not None:
+                        mid = msg.get("id")
                     conn.send(error_message(exc.code, exc.message, mid, **extra))
                 except Exception:
                     log.exception("internal error handling a message")

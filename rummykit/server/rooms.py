@@ -772,7 +772,10 @@ class RoomManager:
             task = asyncio.ensure_future(self._bot_turn(room, seat.seat, game.version))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
-        if seat.away and seat.kind == "human":
+        anyone_here = any(s.conn is not None for s in room.seats) or bool(room.watchers)
+        if seat.away and seat.kind == "human" and anyone_here:
+            # Away seats are played at once; in a room nobody watches any more they keep the
+            # normal clock so an abandoned room does not spin.
             room.timer = loop.call_later(self.config.away_delay, self._expire, room, turn, True)
             return
         assert room.deadline is not None
