@@ -58,7 +58,7 @@ def test_resume_with_token_restores_seat_and_view(server: ServerProc) -> None:
 def test_clock_timeout_away_and_back(server: ServerProc) -> None:
     # clock 30 s scaled by 0.02: 0.6 s per turn
     async def main() -> None:
-        code, (p0, p1) = await make_room(server.ws, "rummy", 2, 2, {"clock": 30})
+        _code, (p0, p1) = await make_room(server.ws, "rummy", 2, 2, {"clock": 30})
         assert p1.state is not None
         first = p1.state
         assert first["view"]["turn"]["seat"] == 1
