@@ -341,10 +341,14 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
             flags |= F_CM_ONE
         flags &= fmask
         leaf = ("R", start + 1, length, mask)
-        sub = _runs(cfg, rest, jcap - jk, c_rank)
+        sub = _runs(cfg, rest, jcap, c_rank)
         jshift = jk << 8
+        jlim = jcap << 8
         for k, (s, w) in sub.items():
-            nk = (k & ~255) + jshift | join_flags(flags, k & 255)
+            nk = (k & ~255) + jshift
+            if nk > jlim + 255:
+                continue
+            nk |= join_flags(flags, k & 255)
             ns = s + score
             cur = res.get(nk)
             if cur is None or ns > cur[0]:
@@ -533,7 +537,18 @@ def _rank_options(
     if len(by_delta) == 1:
         res = (prune(by_delta[zero]), None)
     else:
-        res = (None, [(d, prune(p)) for d, p in by_delta.items()])
+        # A choice means "these run-capable cards are kept for sets" (some may stay in
+        # hand), so each choice also offers every smaller choice's sets: the profiles grow
+        # with the choice, which lets the search drop choices that cannot matter.
+        items = list(by_delta.items())
+        opts = []
+        for d, _ in items:
+            merged: Profile = {}
+            for d2, p2 in items:
+                if d2[0] <= d[0] and d2[1] <= d[1] and d2[2] <= d[2] and d2[3] <= d[3]:
+                    merged = merge_max(merged, p2)
+            opts.append((d, prune(merged)))
+        res = (None, opts)
     cfg.rank_cache[key] = res
     return res
 
@@ -573,6 +588,7 @@ def solve(
 
     indep: Profile = EMPTY
     branching: list[list[tuple[tuple[int, int, int, int], Profile]]] = []
+    branch_rank: list[int] = []
     while pot:
         low = pot & -pot
         pot ^= low
@@ -597,6 +613,7 @@ def solve(
             indep = combine(indep, alone, jokers)
         else:
             branching.append(options)
+            branch_rank.append(r)
     if len(indep) > 1:
         indep = prune(indep)
 
@@ -627,12 +644,14 @@ def solve(
     last = [-1] * len(seg_vec)
     # touches[i]: (suit, segment) pairs rank i may change.
     touches: list[list[tuple[int, int]]] = []
+    fulls: list[tuple[int, ...]] = []
     for i, options in enumerate(branching):
         here: list[tuple[int, int]] = []
+        full = tuple(max(d[s] for d, _ in options) for s in range(4))
+        fulls.append(full)
+        bits = 3 << (2 * (branch_rank[i] - 1))
         for s in range(4):
-            if any(d[s] for d, _ in options):
-                some = next(d[s] for d, _ in options if d[s])
-                bits = 3 << (((some.bit_length() - 1) >> 1) << 1)
+            if full[s]:
                 for k, seg in enumerate(seg_vec):
                     if seg_suit[k] == s and seg & bits:
                         here.append((s, k))
@@ -658,8 +677,29 @@ def solve(
         hit = memo.get(key)
         if hit is not None:
             return hit
+        options = branching[i]
+        r = branch_rank[i]
+        full = fulls[i]
+        forced = [
+            s for s, k in touches[i]
+            if not _still_capable(resid[k], r, jokers, min_real, adjacent)
+        ]
+        if forced:
+            # Those cards can no longer be in any run: whatever the choice, take them out
+            # of the suits (they are in a set or stay in hand) and merge equal choices.
+            merged: dict[tuple[int, int, int, int], Profile] = {}
+            for d, p in options:
+                d2 = (
+                    full[0] if 0 in forced else d[0],
+                    full[1] if 1 in forced else d[1],
+                    full[2] if 2 in forced else d[2],
+                    full[3] if 3 in forced else d[3],
+                )
+                prev = merged.get(d2)
+                merged[d2] = p if prev is None else merge_max(prev, p)
+            options = list(merged.items())
         out: Profile = {}
-        for delta, p in branching[i]:
+        for delta, p in options:
             new = list(resid)
             for s, k in touches[i]:
                 new[k] -= delta[s]
@@ -674,6 +714,30 @@ def solve(
         return out
 
     return _best(combine(indep, rec(0, tuple(seg_vec)), jokers), accept)
+
+
+def _still_capable(v: int, r: int, jokers: int, min_real: int, adjacent: bool) -> bool:
+    """Whether a card of rank ``r`` could still be in a run of the cards ``v`` (one suit)."""
+    if jokers >= 2 and min_real <= 1:
+        return True
+
+    def present(q: int) -> bool:
+        if q < 1 or q > 14:
+            return False
+        return bool((v >> (2 * ((1 if q == 14 else q) - 1))) & 3)
+
+    for p in ((1, 14) if r == 1 else (r,)):
+        if jokers == 0:
+            if (present(p - 2) and present(p - 1)) or (present(p - 1) and present(p + 1)) or (
+                present(p + 1) and present(p + 2)
+            ):
+                return True
+        else:
+            reach = (jokers if adjacent else 1) + 1
+            for d in range(1, reach + 1):
+                if present(p - d) or present(p + d):
+                    return True
+    return False
 
 
 def _best(total: Profile, accept: Accept) -> tuple[int, int, Witness] | None:
