@@ -1,0 +1,134 @@
+"""Leak audit: every message each seat (and a spectator) received during real games holds no
+card that seat must not know — no other seat's hand, no stock order.
+
+The games are replayed from their records: at every version, a state message must carry
+exactly the engine's view for its seat, and every card named anywhere in it (events, last
+action, meters, results …) must be in that seat's own hand, among the cards shown face up in
+the deal so far (pile, table, indicator), or in the hands of deals already over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rummykit.cards import parse_card
+from rummykit.engine import Game
+from tests.server_support import Client, ServerProc, autoplay, make_room
+
+CARD = re.compile(r"^(?:[A2-9TJQK]|10)[SHDC]$|^X$")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    proc = ServerProc(tmp_path_factory.mktemp("audit") / "audit.db").start()
+    yield proc
+    proc.stop()
+
+
+def _tokens(value: Any, skip: tuple[str, ...] = (), path: str = "") -> set[str]:
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            p = f"{path}.{k}" if path else k
+            if p not in skip:
+                out |= _tokens(v, skip, p)
+    elif isinstance(value, list):
+        for v in value:
+            out |= _tokens(v, skip, path)
+    elif isinstance(value, str):
+        for tok in re.split(r"[\s/]+", value):
+            if CARD.match(tok):
+                out.add(tok)
+    return out
+
+
+def _truth(record: dict[str, Any]) -> dict[int, tuple[Game, set[str], dict[int, Any]]]:
+    """For every version: the game's views by seat (None: spectator) and the public cards seen
+    in the deal so far."""
+    out: dict[int, tuple[Game, set[str], dict[int, Any]]] = {}
+    players = record["players"]
+    for k, deal in enumerate(record["deals"]):
+        partial = dict(record, deals=[*record["deals"][:k], dict(deal, actions=[])])
+        game = Game.from_record(partial)
+        if deal.get("restocks"):
+            game._planned_restocks[k + 1] = [
+                [parse_card(c) for c in order] for order in deal["restocks"]
+            ]
+        seen: set[str] = set()
+        _snap(game, seen, players, out)
+        for action in deal["actions"]:
+            game.apply(action)
+            _snap(game, seen, players, out)
+    return out
+
+
+def _snap(
+    game: Game, seen: set[str], players: int, out: dict[int, tuple[Game, set[str], dict[int, Any]]]
+) -> None:
+    public = game.public_view()
+    seen.update(public["pile"])
+    for m in public["table"]:
+        seen.update(m["cards"])
+    if public.get("indicator"):
+        seen.add(public["indicator"])
+    views: dict[Any, Any] = {s: game.view(s) for s in range(players)}
+    views[None] = public
+    out[game.version] = (game, set(seen), views)
+
+
+def _audit(clients: list[Client], record: dict[str, Any]) -> int:
+    truth = _truth(record)
+    checked = 0
+    for c in clients:
+        seat = c.seat
+        for msg in c.log:
+            if msg["type"] in ("deal_over", "game_over"):
+                continue  # results: every hand of a finished deal is public
+            if msg["type"] != "state":
+                assert not _tokens(msg), (c.name, msg)
+                continue
+            _, seen, views = truth[msg["version"]]
+            view = msg["view"]
+            assert view == views[seat], (c.name, msg["version"])
+            if seat is None:
+                assert "hand" not in view
+            own = set(view.get("hand") or [])
+            finished = _tokens(view.get("results"))
+            allowed = own | seen | finished
+            named = _tokens(msg, skip=("view.hand",))
+            leaked = named - allowed
+            assert not leaked, (c.name, msg["version"], leaked)
+            assert "deck" not in json.dumps(msg)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "humans", "options"),
+    [("rummy", 4, 3, {"opening": 30}), ("indian", 3, 2, {"format": "points"})],
+)
+def test_no_seat_learns_a_hidden_card(
+    server: ServerProc, variant: str, players: int, humans: int, options: dict[str, Any]
+) -> None:
+    async def main() -> tuple[list[Client], str]:
+        code, clients = await make_room(server.ws, variant, players, humans, options)
+        watcher = await Client("watcher").connect(server.ws)
+        r = await watcher.request("join", room=code)
+        assert r["type"] == "room"
+        await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients)), 120)
+        await watcher.recv("game_over", timeout=20)
+        for c in [*clients, watcher]:
+            await c.close()
+        return [*clients, watcher], code
+
+    clients, code = asyncio.run(main())
+    status, body = server.get(f"/records/{code}.json")
+    assert status == 200
+    checked = _audit(clients, json.loads(body))
+    assert checked > 50
