@@ -317,8 +317,19 @@ def _check_must(cards: Sequence[Card], must: Card | None) -> None:
 # -- openings -------------------------------------------------------------------------------
 
 
+_ACCEPTS: dict[tuple[OpeningRule, int], tuple[int, bool, Accept]] = {}
+
+
 def _opening_accept(rule: OpeningRule, must: Card | None) -> tuple[int, bool, Accept]:
     """(flags to track, c_split, accept) for the structure of an opening or close."""
+    kind = 0 if must is None else (2 if must.is_joker else 1)
+    hit = _ACCEPTS.get((rule, kind))
+    if hit is None:
+        hit = _ACCEPTS[(rule, kind)] = _make_accept(rule, kind)
+    return hit
+
+
+def _make_accept(rule: OpeningRule, kind: int) -> tuple[int, bool, Accept]:
     need_clean = rule.clean_run_and_set
     need_run_set = rule.close_run_and_set
     fmask = 0
@@ -326,8 +337,8 @@ def _opening_accept(rule: OpeningRule, must: Card | None) -> tuple[int, bool, Ac
         fmask |= F_PURE | F_CSET
     if need_run_set:
         fmask |= F_SEQ | F_SET
-    natural_must = must is not None and not must.is_joker
-    joker_must = must is not None and must.is_joker
+    natural_must = kind == 1
+    joker_must = kind == 2
     if natural_must:
         fmask |= F_CM
     c_split = need_clean and natural_must and rule.clean_run_without_taken

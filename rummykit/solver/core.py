@@ -174,6 +174,16 @@ def prune(p: Profile) -> Profile:
     """Drop entries another entry beats (no more jokers, flags at least as good, score)."""
     if len(p) < 2:
         return p
+    if not any(k & 255 for k in p):
+        # No flags: keep an entry only if it beats every entry using fewer jokers.
+        out: Profile = {}
+        top = -1
+        for k in sorted(p):
+            v = p[k]
+            if v[0] > top:
+                out[k] = v
+                top = v[0]
+        return out
     items = sorted(p.items(), key=lambda kv: (-kv[1][0], kv[0] >> 8))
     kept: list[tuple[int, tuple[int, Witness]]] = []
     for k, v in items:
