@@ -49,10 +49,20 @@ def _checked(obs: Observation, rng: random.Random, style: Style) -> str:
     the policy found nothing."""
     world = build_world(obs, rng)
     style.rng = rng
-    act = choose_move(world, style)
+    act = declared(obs) or choose_move(world, style)
     if act is None or not world.is_legal(act):
         act = any_legal(world)
     return str(act)
+
+
+def declared(obs: Observation) -> Action | None:
+    """Indian rummy: the view's own check says the hand declares now -- do it."""
+    dec = obs.view.get("declaration")
+    if obs.my_turn and isinstance(dec, Mapping) and dec.get("valid") and dec.get("action"):
+        from rummykit.engine.actions import parse_action
+
+        return parse_action(str(dec["action"]))
+    return None
 
 
 class EasyBot:

@@ -22,6 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+from rummykit.bots.base import declared
 from rummykit.bots.observation import Observation
 from rummykit.bots.policy import (
     MEDIUM,
@@ -30,6 +31,7 @@ from rummykit.bots.policy import (
     choose_move,
     discard_scores,
     evaluate,
+    want_take,
 )
 from rummykit.bots.world import build_world, deal_hidden
 from rummykit.cards import ACE, Card
@@ -41,7 +43,13 @@ from rummykit.rules import Ruleset
 #: Candidates the search compares.
 CANDIDATES = 3
 #: Weight of the heuristic as a prior, in samples.
-PRIOR = 3.0
+PRIOR = 8.0
+#: Candidates whose risk of feeding the next rival is estimated.
+FEED_CANDIDATES = 5
+#: Points a discard costs per unit of probability that the next rival takes it.
+FEED_WEIGHT = 12.0
+#: Share of the budget for the feeding estimate.
+FEED_SHARE = 0.3
 #: Fraction of the budget the search may use (the rest covers the bookkeeping).
 SEARCH_SHARE = 0.8
 
@@ -130,7 +138,8 @@ def live_cards(obs: Observation) -> Counter[Card]:
     return Counter({c: n for c, n in live.items() if n > 0})
 
 
-def rollout_value(world: Game, seat: int, rounds: int, style: Style) -> float:
+def rollout_value(world: Game, seat: int, rounds: int, style: Style,
+                  deadline: float = float("inf")) -> float | None:
     """Play on with the medium policy for ``rounds`` rounds (or to the end of the deal);
     the seat's net points, or the rivals' average hand score less its own."""
     rules = world.rules
@@ -140,6 +149,8 @@ def rollout_value(world: Game, seat: int, rounds: int, style: Style) -> float:
     last = world.deal.turn
     actions = 0
     while not world.deal.over and turns < limit and actions < 400:
+        if time.perf_counter() > deadline:
+            return None
         act = choose_move(world, style)
         if act is None or not world.is_legal(act):
             act = any_legal(world)
@@ -166,9 +177,12 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, budget: float = 1.0, rounds: int = 3) -> None:
+    def __init__(self, budget: float = 1.0, rounds: int = 3, samples: int | None = None) -> None:
         self.budget: float | None = float(budget)
         self.rounds = rounds
+        #: A fixed number of samples per search instead of the time budget (reproducible
+        #: answers for tests; the budget is then not watched).
+        self.samples = samples
         #: Samples the last search used (for tests and measurements).
         self.last_samples = 0
 
@@ -178,10 +192,12 @@ class HardBot:
         deadline = start + budget * SEARCH_SHARE
         style = Style(level="hard", live=live_cards(obs), danger=danger_of(obs), rng=rng)
         world = build_world(obs, rng)
-        act = choose_move(world, style)
+        act = declared(obs) or choose_move(world, style)
         if act is None or not world.is_legal(act):
             act = any_legal(world)
         self.last_samples = 0
+        if self.samples is not None:
+            deadline = float("inf")
         if isinstance(act, Discard) and time.perf_counter() < deadline:
             act = self._search(obs, world, act, style, rng, deadline)
         return str(act)
@@ -195,9 +211,21 @@ class HardBot:
         if len(cands) < 2:
             return act
         scored = sorted(discard_scores(world, cands, style), key=lambda t: t[1])
-        top = scored[:CANDIDATES]
-        if act.card not in [c for c, _ in top]:
+        if act.card is not scored[0][0]:
             return act
+        nxt = obs.next_seat()
+        if obs.rules.lay_mode != "declare" and nxt in obs.opponents():
+            start = time.perf_counter()
+            feed_deadline = start + (deadline - start) * FEED_SHARE
+            if self.samples is not None:
+                feed_deadline = float("inf")
+            first = scored[:FEED_CANDIDATES]
+            feed = self._feed(obs, [c for c, _ in first], nxt, style, rng, feed_deadline)
+            scored = sorted(
+                [(c, h + FEED_WEIGHT * feed.get(c, 0.0)) for c, h in first], key=lambda t: t[1]
+            ) + scored[FEED_CANDIDATES:]
+        top = scored[:CANDIDATES]
+        act = Discard(top[0][0])
         best_h = top[0][1]
         sums = [0.0] * len(top)
         samples = 0
@@ -206,6 +234,8 @@ class HardBot:
         rolls = 0
         spent = 0.0
         while time.perf_counter() + per_roll * len(top) < deadline:
+            if self.samples is not None and samples >= self.samples:
+                break
             t0 = time.perf_counter()
             hidden = deal_hidden(obs, rng)
             seed = rng.getrandbits(32)
@@ -214,9 +244,10 @@ class HardBot:
                 w = build_world(obs, random.Random(seed), hidden)
                 w.apply(Discard(c))
                 roll_style.rng = random.Random(seed)
-                got.append(rollout_value(w, obs.seat, self.rounds, roll_style))
-                if time.perf_counter() >= deadline:
+                v = rollout_value(w, obs.seat, self.rounds, roll_style, deadline)
+                if v is None or time.perf_counter() >= deadline:
                     break
+                got.append(v)
             if len(got) < len(top):
                 break
             for i, v in enumerate(got):
@@ -233,3 +264,18 @@ class HardBot:
         ]
         i = max(range(len(top)), key=lambda k: (values[k], -top[k][1]))
         return Discard(top[i][0])
+
+    def _feed(self, obs: Observation, cards: list[Card], rival: int, style: Style,
+              rng: random.Random, deadline: float) -> dict[Card, float]:
+        """For each card, the share of sampled worlds in which ``rival`` would take it."""
+        taken: Counter[Card] = Counter()
+        n = 0
+        limit = self.samples * 10 if self.samples is not None else 60
+        while n < limit and time.perf_counter() < deadline:
+            w = build_world(obs, rng)
+            hand = w.deal.hands[rival]
+            for c in cards:
+                if want_take(w, hand, c, style, rival):
+                    taken[c] += 1
+            n += 1
+        return {c: taken[c] / n for c in cards} if n else {}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rummykit.cards import ACE, JOKER, Card, card
 from rummykit.engine.actions import (
@@ -75,32 +75,46 @@ def _arrange(cards: Sequence[Card], mr: MeldRules, indian: bool) -> Arrangement:
     return least_penalty(cards, FREE_INDIAN if indian else FREE_RUMMY, mr)
 
 
-def _partner_live(c: Card, others: Sequence[Card], live: Counter[Card] | None,
-                  mr: MeldRules) -> int:
-    """How many live cards would complete a meld with ``c`` and one of ``others`` (a large
-    number when live counts are unknown); 0 when ``c`` has no partner."""
-    best = 0
+def _outs(c: Card, others: Sequence[Card], live: Counter[Card] | None, mr: MeldRules) -> int:
+    """How many live cards would make a meld of ``c`` with one of ``others`` (every card of
+    the double deck counted twice when live counts are unknown); 0 when ``c`` has no
+    partner."""
+    need: set[Card] = set()
     ranks = (c.rank, 14) if c.rank == ACE else (c.rank,)
     for o in others:
         if o is c or mr.is_joker(o):
             continue
-        need: list[Card] = []
         if o.rank == c.rank and o.suit != c.suit:
-            need = [card(c.rank, s) for s in range(4) if s not in (c.suit, o.suit)]
+            need.update(card(c.rank, s) for s in range(4) if s not in (c.suit, o.suit))
         elif o.suit == c.suit:
             orks = (o.rank, 14) if o.rank == ACE else (o.rank,)
             for a in ranks:
                 for b in orks:
                     lo, hi = min(a, b), max(a, b)
                     if hi - lo == 1:
-                        need += [card(r, c.suit) for r in (lo - 1, hi + 1) if 1 <= r <= 14]
+                        need.update(card(r, c.suit) for r in (lo - 1, hi + 1) if 1 <= r <= 14)
                     elif hi - lo == 2:
-                        need.append(card(lo + 1, c.suit))
-        if not need:
-            continue
-        n = 4 if live is None else sum(live[x] for x in need)
-        best = max(best, n)
-    return best
+                        need.add(card(lo + 1, c.suit))
+    if not need:
+        return 0
+    if live is None:
+        return 2 * len(need)
+    return sum(live[x] for x in need)
+
+
+def unseen_by(g: Game, seat: int) -> Counter[Card]:
+    """Cards seat ``seat`` of world ``g`` cannot see (the other hands and the stock)."""
+    from rummykit.cards import make_deck
+
+    d = g.deal
+    left = Counter(make_deck(g.rules.jokers))
+    left.subtract(d.hands[seat])
+    left.subtract(d.pile)
+    for tm in d.table:
+        left.subtract(tm.meld.cards)
+    if d.indicator is not None:
+        left[d.indicator] -= 1
+    return Counter({c: n for c, n in left.items() if n > 0})
 
 
 def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
@@ -121,9 +135,9 @@ def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
         for c in left:
             if mr.is_joker(c):
                 continue
-            n = _partner_live(c, left, live, mr)
+            n = _outs(c, left, live, mr)
             if n:
-                score -= (10 if count else rummy_penalty(c)) * min(0.6, 0.25 * n)
+                score -= (10 if count else rummy_penalty(c)) * min(0.7, 0.1 * n)
     return score
 
 
@@ -172,9 +186,9 @@ def _evaluate_indian(cards: Sequence[Card], mr: MeldRules, style: Style) -> floa
     if style.partials:
         live = style.live
         for c in rest:
-            n = _partner_live(c, rest, live, mr)
+            n = _outs(c, rest, live, mr)
             if n:
-                score -= pen[c] * min(0.6, 0.25 * n)
+                score -= pen[c] * min(0.7, 0.1 * n)
     return score
 
 
@@ -200,12 +214,14 @@ def choose_move(g: Game, style: Style) -> Action | None:
     d = g.deal
     if d.over:
         return None
+    if style.partials and style.live is None and style.level != "hard":
+        style = replace(style, live=unseen_by(g, d.turn))
     if d.phase == "draw":
         return draw_move(g, style)
     if g.rules.lay_mode == "declare":
         hand = d.hands[d.turn]
         found = None
-        if unmelded_estimate(hand, d.meld_rules) <= 3:
+        if unmelded_estimate(hand, d.meld_rules) <= 1:
             found = declaration(hand, d.meld_rules)
         if found is not None:
             act: Action = Declare(tuple(m.cards for m in found.melds))
@@ -248,15 +264,17 @@ def should_drop(g: Game, style: Style) -> bool:
     mr = d.meld_rules
     score = evaluate(hand, mr, True, style)
     if not d.drew[seat]:
-        return score >= 62
+        return score >= 82
     return False
 
 
-def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style) -> bool:
+def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style,
+              seat: int | None = None) -> bool:
+    """Whether the seat (default: the seat to move) holding ``hand`` takes ``top``."""
     d = g.deal
     rules = g.rules
     mr = d.meld_rules
-    seat = d.turn
+    seat = d.turn if seat is None else seat
     more = [*hand, top]
     if rules.lay_mode == "declare":
         before = evaluate(hand, mr, True, style)
@@ -273,7 +291,7 @@ def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style) -> bool:
         return opening(more, rule, mr, top).valid
     for tm in d.table:
         if tm.meld.layoff_ends(top, mr):
-            return not mr.is_joker(top) or True
+            return True
     arr = _arrange(more, mr, False)
     return any(top in m.cards for m in arr.melds)
 

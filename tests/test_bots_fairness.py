@@ -1,0 +1,141 @@
+"""A bot sees exactly what its seat sees: the proof that hidden cards are out of reach."""
+
+from __future__ import annotations
+
+import gc
+import pickle
+import random
+
+import pytest
+
+from rummykit.bots import choose_action, make_bot, observe, play_turn
+from rummykit.bots.hard import HardBot
+from rummykit.bots.observation import Observation
+from rummykit.bots.world import build_world
+from rummykit.engine import Game
+from rummykit.engine.state import DealState
+from rummykit.rules import make_rules
+
+VARIANTS = [("rummy", 2), ("rummy", 3), ("rami51", 2), ("rami71", 4), ("simple", 2),
+            ("simple", 4), ("indian", 2), ("indian", 3)]
+
+
+def reachable(root: object, limit: int = 200_000) -> list[object]:
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo and len(seen) < limit:
+        x = todo.pop()
+        if id(x) in seen or isinstance(x, type):
+            continue
+        seen[id(x)] = x
+        todo.extend(gc.get_referents(x))
+    return list(seen.values())
+
+
+def choices(view: dict, history: list, seed: int = 5) -> list[str]:
+    out = [choose_action(view, history, level, seed=seed) for level in ("easy", "medium")]
+    bot = HardBot(budget=1.0, samples=2)
+    out.append(bot.choose(Observation.from_view(view, history), random.Random(seed)))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_observation_holds_no_game(variant: str, players: int) -> None:
+    g = Game.new(variant, players, seed=11)
+    seat = g.to_move
+    assert seat is not None
+    obs = observe(g, seat)
+    make_bot("medium").choose(obs, random.Random(1))  # fills the cached conveniences too
+    stock = g.deal.stock
+    for x in reachable(obs):
+        assert not isinstance(x, (Game, DealState)), type(x)
+        assert x is not stock
+        for h in g.deal.hands:
+            assert x is not h
+    pickle.dumps(Observation.from_view(g.view(seat), g.history()))
+
+
+def _hidden_positions(g: Game, seat: int) -> tuple[list[int], list[int]]:
+    """Positions of the first deal's deck that ``seat`` sees at the start (its hand, the
+    indicator, the pile's first card, the top of the stock it draws first) and the others."""
+    rules = g.rules
+    n = rules.players
+    order = [(g.deal.dealer + i) % n for i in range(1, n + 1)]
+    fixed = [k * n + order.index(seat) for k in range(rules.hand_size)]
+    pos = rules.hand_size * n
+    if rules.first_extra:
+        if order[0] == seat:
+            fixed.append(pos)
+        pos += 1
+    if rules.indicator:
+        fixed.append(pos)
+        pos += 1
+    if rules.starter:
+        fixed.append(pos)
+        pos += 1
+    fixed.append(pos)  # the first card of the stock: the seat draws it in both games
+    others = [i for i in range(len(g.deal.deck)) if i not in fixed]
+    return fixed, others
+
+
+def twin(g: Game, seat: int, seed: int) -> Game:
+    """The same deal but for the cards ``seat`` cannot see (other hands, stock order)."""
+    deck = list(g.deal.deck)
+    _, others = _hidden_positions(g, seat)
+    cards = [deck[i] for i in others]
+    random.Random(seed).shuffle(cards)
+    for i, c in zip(others, cards, strict=True):
+        deck[i] = c
+    return Game.new(g.variant, g.players, deck=deck)
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_same_choice_when_only_hidden_cards_differ(variant: str, players: int) -> None:
+    for seed in range(3):
+        a = Game.new(variant, players, seed=100 + seed)
+        seat = a.to_move
+        assert seat is not None
+        b = twin(a, seat, seed)
+        assert [a.hand(s) for s in range(players) if s != seat] != \
+            [b.hand(s) for s in range(players) if s != seat]
+        for _ in range(2):  # the first decision, then (after drawing) the next one
+            va, vb = a.view(seat), b.view(seat)
+            assert va == vb
+            assert choices(va, a.history()) == choices(vb, b.history())
+            act = choose_action(va, a.history(), "medium", seed=1)
+            if a.to_move != seat or not act.startswith(("draw", "take")):
+                break
+            a.apply(act)
+            b.apply(act)
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_mid_deal_worlds_share_the_view_and_the_choice(variant: str, players: int) -> None:
+    """Mid-deal, a game rebuilt with other hidden cards shows the seat the same view, and
+    every level chooses the same action in both."""
+    g = Game.new(variant, players, seed=7)
+    rng = random.Random(3)
+    medium = make_bot("medium")
+    for _ in range(6 * players + 3):
+        if g.to_move is None:
+            break
+        play_turn(g, g.to_move, medium, rng)
+    if g.to_move is None:
+        pytest.skip("the deal ended early")
+    seat = g.to_move
+    obs = observe(g, seat)
+    other = build_world(obs, random.Random(99))
+    va, vb = g.view(seat), other.view(seat)
+    va.pop("version")
+    vb.pop("version")
+    assert va == vb
+    hidden_a = [g.hand(s) for s in range(players) if s != seat] + [g.deal.stock]
+    hidden_b = [other.hand(s) for s in range(players) if s != seat] + [other.deal.stock]
+    assert hidden_a != hidden_b
+    assert choices(g.view(seat), g.history()) == choices(other.view(seat), other.history())
+
+
+def test_rules_come_from_the_view_only() -> None:
+    g = Game.new("rummy", 2, {"opening": 51}, seed=3)
+    obs = observe(g, g.to_move or 0)
+    assert obs.rules == make_rules("rummy", 2, {"opening": 51})

@@ -1,0 +1,105 @@
+"""The tournament command: duplicate deals, intervals, records, plots, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rummykit.bots.tournament import Spec, lineups, run_deals, summarize, wilson
+from rummykit.cli.main import main
+from rummykit.engine import Game
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    assert main(["tournament", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_lineups_rotate_every_bot_through_every_seat() -> None:
+    assert lineups(["hard", "medium"], 2) == [("hard", "medium"), ("medium", "hard")]
+    assert lineups(["hard", "medium"], 4) == [
+        ("hard", "medium", "hard", "medium"), ("medium", "hard", "medium", "hard")]
+    assert len(lineups(["easy", "medium", "hard"], 3)) == 3
+    assert lineups(["medium"], 3) == [("medium", "medium", "medium")]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(60, 100)
+    assert 0.50 < lo < 0.6 < hi < 0.7
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_smoke_json_and_determinism(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--variant", "rummy", "--players", "2", "--bots", "medium,easy", "--deals", "4",
+            "--seed", "5")
+    a = run_json(capsys, *args)
+    assert a["deals"] == 4 and a["seed"] == 5
+    assert set(a["results"]) == {"medium", "easy"}
+    for r in a["results"].values():
+        assert r["deals"] == 4
+        lo, hi = r["win_ci"]
+        assert 0 <= lo <= r["win_rate"] <= hi <= 1
+        assert r["points_ci"][0] <= r["mean_points"] <= r["points_ci"][1]
+        assert r["fallbacks"] == 0
+    won = sum(r["won"] for r in a["results"].values())
+    assert won + a["no_winner"] == 4
+    b = run_json(capsys, *args, "--jobs", "2")
+    for bot in ("medium", "easy"):
+        for key in ("won", "mean_points", "deals"):
+            assert a["results"][bot][key] == b["results"][bot][key]
+
+
+def test_duplicate_deals_share_the_shuffle() -> None:
+    spec = Spec("simple", 2, ("medium", "easy"), 2, seed=9)
+    deals = run_deals(spec)
+    assert [d["bots"] for d in deals] == [["medium", "easy"], ["easy", "medium"]]
+    assert deals[0]["shuffle"] == deals[1]["shuffle"] == 0
+    s = summarize(spec, deals)
+    assert s["results"]["medium"]["deals"] == 2
+
+
+def test_records_replay_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    rec_dir = tmp_path / "records"
+    png = tmp_path / "out.png"
+    run_json(capsys, "--variant", "indian", "--players", "2", "--bots", "hard,easy",
+             "--deals", "2", "--seed", "1", "--budget", "0.02", "--records", str(rec_dir),
+             "--plot", str(png))
+    files = sorted(rec_dir.glob("*.json"))
+    assert len(files) == 2
+    for f in files:
+        rec = json.loads(f.read_text())
+        assert rec["bots"] in (["hard", "easy"], ["easy", "hard"])
+        g = Game.from_record(rec)
+        assert g.results
+    assert png.stat().st_size > 1000
+
+
+def test_people_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--variant", "rami51", "--bots", "easy,medium", "--deals", "2",
+                 "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "medium" in out and "easy" in out and "95%" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "poker"], "choose one of rummy, rami51, rami71, simple, indian"),
+        (["--variant", "rami51", "--players", "3"], "2, 4"),
+        (["--bots", "hard,wizard"], "easy, medium, hard"),
+        (["--bots", "easy,medium,hard"], "at most 2"),
+        (["--deals", "0"], "at least 1"),
+        (["--jobs", "0"], "at least 1"),
+        (["--budget", "0"], "positive"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["tournament", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err
+    assert len(err.splitlines()) == 1
