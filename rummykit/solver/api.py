@@ -291,18 +291,18 @@ def _build(witness: object, pool: list[Card], rules: MeldRules) -> list[Meld]:
 
 
 def _left(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
-    used: dict[Card, int] = {}
+    used = [0] * 53
     for m in melds:
         for c in m.cards:
-            used[c] = used.get(c, 0) + 1
+            used[c.index] += 1
     left = []
     for c in cards:
-        n = used.get(c)
-        if n:
-            used[c] = n - 1
+        i = c.index
+        if used[i]:
+            used[i] -= 1
         else:
             left.append(c)
-    if any(used.values()):
+    if any(used):
         raise AssertionError("solver melded cards that are not in the hand")
     return tuple(left)
 

@@ -174,7 +174,12 @@ def prune(p: Profile) -> Profile:
     """Drop entries another entry beats (no more jokers, flags at least as good, score)."""
     if len(p) < 2:
         return p
-    if not any(k & 255 for k in p):
+    flagless = True
+    for k in p:
+        if k & 255:
+            flagless = False
+            break
+    if flagless:
         # No flags: keep an entry only if it beats every entry using fewer jokers.
         out: Profile = {}
         top = -1
@@ -215,7 +220,8 @@ def combine(a: Profile, b: Profile, jmax: int) -> Profile:
             j = ja + (kb & ~255)
             if j > jlim:
                 continue
-            k = j | join_flags(fa, kb & 255)
+            fb = kb & 255
+            k = j | (fb if not fa else (fa if not fb else join_flags(fa, fb)))
             s = sa + sb
             cur = out.get(k)
             if cur is None or s > cur[0]:
@@ -358,7 +364,8 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
             nk = (k & ~255) + jshift
             if nk > jlim + 255:
                 continue
-            nk |= join_flags(flags, k & 255)
+            fk = k & 255
+            nk |= fk if not flags else (flags if not fk else join_flags(flags, fk))
             ns = s + score
             cur = res.get(nk)
             if cur is None or ns > cur[0]:
@@ -730,24 +737,27 @@ def _still_capable(v: int, r: int, jokers: int, min_real: int, adjacent: bool) -
     """Whether a card of rank ``r`` could still be in a run of the cards ``v`` (one suit)."""
     if jokers >= 2 and min_real <= 1:
         return True
-
-    def present(q: int) -> bool:
-        if q < 1 or q > 14:
-            return False
-        return bool((v >> (2 * ((1 if q == 14 else q) - 1))) & 3)
-
-    for p in ((1, 14) if r == 1 else (r,)):
-        if jokers == 0:
-            if (present(p - 2) and present(p - 1)) or (present(p - 1) and present(p + 1)) or (
-                present(p + 1) and present(p + 2)
-            ):
-                return True
-        else:
-            reach = (jokers if adjacent else 1) + 1
-            for d in range(1, reach + 1):
-                if present(p - d) or present(p + d):
-                    return True
-    return False
+    # presence of places 1..14 at bits 0..13 (the ace at both ends), this card's own copies
+    # included (they never make a neighbour: neighbours are at other places)
+    m = 0
+    x = v
+    b = 0
+    while x:
+        if x & 3:
+            m |= 1 << b
+        x >>= 2
+        b += 1
+    m |= (m & 1) << 13
+    if jokers == 0:
+        w = m & (m >> 1) & (m >> 2)
+        covered = w | (w << 1) | (w << 2)
+    else:
+        reach = (jokers if adjacent else 1) + 1
+        covered = 0
+        for d in range(1, reach + 1):
+            covered |= (m << d) | (m >> d)
+    places = (1 << (r - 1)) | ((1 << 13) if r == 1 else 0)
+    return bool(covered & places)
 
 
 def _best(total: Profile, accept: Accept) -> tuple[int, int, Witness] | None:
