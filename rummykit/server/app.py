@@ -79,6 +79,23 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
             }
         )
 
+    def metrics(request: Request) -> Response:
+        times = sorted(manager.timings)
+
+        def pct(p: float) -> float | None:
+            if not times:
+                return None
+            return round(times[min(len(times) - 1, int(p * len(times)))] * 1000, 2)
+
+        return JSONResponse(
+            {
+                "rooms": len(manager.rooms),
+                "connections": manager.connections,
+                "actions_sampled": len(times),
+                "action_handling_ms": {"p50": pct(0.5), "p99": pct(0.99), "max": pct(1.0)},
+            }
+        )
+
     def variants(request: Request) -> Response:
         out: dict[str, Any] = {}
         for v in rules.VARIANTS:
@@ -131,9 +148,12 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                     conn.send(error_message("rate_limited", "too many messages"))
                     continue
                 msg: dict[str, Any] | None = None
+                started = time.perf_counter()
                 try:
                     msg = parse_client_message(text)
                     manager.handle(conn, msg)
+                    if msg["type"] == "action":
+                        manager.timings.append(time.perf_counter() - started)
                 except ProtocolError as exc:
                     extra = dict(exc.extra)
                     mid = extra.pop("id", None)
@@ -171,6 +191,7 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
         Route("/r/{code}", index),
         Route("/api/health", health),
         Route("/api/variants", variants),
+        Route("/api/metrics", metrics),
         Route("/api/rooms/{code}", room_info),
         Route("/records/{name}", record),
         WebSocketRoute("/ws", ws_endpoint),

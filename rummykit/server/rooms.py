@@ -9,6 +9,7 @@ on before playing it.
 from __future__ import annotations
 
 import asyncio
+import collections
 import hashlib
 import json
 import logging
@@ -237,6 +238,8 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections = 0
+        #: seconds the server spent on each of the last accepted or refused actions
+        self.timings: collections.deque[float] = collections.deque(maxlen=20000)
 
     # -- start-up ---------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ download.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -123,6 +124,24 @@ class SQLiteStorage:
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(_SCHEMA)
+        # Commits on the event loop only append to the WAL (no fsync with synchronous=NORMAL);
+        # the checkpoint, which does fsync, runs in a background thread on its own connection.
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(
+            target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True
+        )
+        self._checkpointer.start()
+
+    def _checkpoint_loop(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout=5000")
+        try:
+            while not self._stop.wait(1.0):
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
 
     def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         with self._lock:
@@ -249,5 +268,8 @@ class SQLiteStorage:
         self._tx([("DELETE FROM rooms WHERE code = ?", (code,))])
 
     def close(self) -> None:
+        self._stop.set()
+        self._checkpointer.join(5)
         with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
