@@ -183,7 +183,7 @@ def best_close(
     n = len(cards)
     for arr in arrangements(cards, rules):
         melded = sum(len(m) for m in arr)
-        if n - melded in v.leaves and structure_ok(arr, v, taken, True):
+        if arr and n - melded in v.leaves and structure_ok(arr, v, taken, True):
             x = (melded, value(arr, v))
             best = x if best is None else max(best, x)
     return best

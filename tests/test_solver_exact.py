@@ -112,7 +112,7 @@ def check_opening_and_close(
     assert (melded, close.points) == want_close, (cards, taken, close, want_close)
 
 
-@examples(160)
+@examples(250)
 @given(hands(max_size=9, jokers=4), st.none() | st.integers(0, 20))
 def test_rummy_and_rami51(cards: list[Card], pick: int | None) -> None:
     taken = taken_of(cards, pick)
@@ -124,7 +124,7 @@ def test_rummy_and_rami51(cards: list[Card], pick: int | None) -> None:
     assert got.points == want, (cards, got, want)
 
 
-@examples(160)
+@examples(250)
 @given(hands(max_size=9, jokers=2), st.none() | st.integers(0, 20))
 def test_rami71_and_simple(cards: list[Card], pick: int | None) -> None:
     taken = taken_of(cards, pick)
@@ -139,7 +139,7 @@ def indian_case(draw: st.DrawFn) -> tuple[list[Card], MeldRules]:
     return draw(hands(max_size=7, jokers=2, wild_rank=wild)), rules
 
 
-@examples(110)
+@examples(150)
 @given(indian_case())
 def test_indian(case: tuple[list[Card], MeldRules]) -> None:
     cards, rules = case

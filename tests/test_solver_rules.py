@@ -72,6 +72,14 @@ def test_opening_minimum_and_small_opening_exception() -> None:
     assert j["close"] == {"points": 24, "melds": j["close"]["melds"], "left": ["KD"]}
 
 
+def test_a_close_lays_something() -> None:
+    for variant in ("rummy", "rami51", "rami71", "simple"):
+        j = analyze("7H", variant).to_json()["opening"]
+        assert j["close"] is None and j["valid"] is False and j["melds"] == []
+    j = analyze("7H 8C").to_json()["opening"]
+    assert j["close"] is None and j["valid"] is False
+
+
 def test_must_include() -> None:
     hand = "KS KH KD 5H 6H 7H 2C 3C 4C"
     assert opening_points(hand) == 57

@@ -406,6 +406,8 @@ def best_close(
         return None
     score, ms = got
     melded = score // BIG
+    if not ms:
+        return None  # a close lays at least one meld
     if n - melded in rule.close_leaves:
         return _close_of(cards, ms, rule)
     if melded != n:
