@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from rummykit.cards import ACE, FACES, JOKER, Card, card
+from rummykit.errors import InvalidMeld
 from rummykit.melds import (
     RUMMY_MELDS,
     Meld,
@@ -503,7 +504,11 @@ def declaration(
         return None
     if got[0] // BIG == want:
         return Arrangement(0, tuple(got[1]), _left(cards, got[1]))
-    # All n cards meld: find a card to leave out (the highest penalty first).
+    # All n cards meld: usually one card can simply be taken off a long meld.
+    dropped = _drop_one(got[1], melds)
+    if dropped is not None:
+        return Arrangement(0, tuple(dropped), _left(cards, dropped))
+    # Otherwise find a card to leave out (the highest penalty first).
     order = sorted(
         set(cards), key=lambda c: (-indian_penalty(c, melds.wild_rank), c.index)
     )
@@ -513,6 +518,25 @@ def declaration(
         got = _run(cfg, rest, melds, _two_sequences)
         if got is not None and got[0] // BIG == n - 1:
             return Arrangement(0, tuple(got[1]), _left(cards, got[1]))
+    return None
+
+
+def _drop_one(ms: list[Meld], rules: MeldRules) -> list[Meld] | None:
+    """The melds with one card taken off a meld of 4 or more, still two sequences one pure."""
+    for i, m in enumerate(ms):
+        n = len(m.cards)
+        if n < 4:
+            continue
+        spots = (0, n - 1) if m.kind == "run" else range(n)
+        for j in spots:
+            try:
+                smaller = make_meld(m.cards[:j] + m.cards[j + 1:], rules)
+            except InvalidMeld:
+                continue
+            out = [*ms[:i], smaller, *ms[i + 1:]]
+            runs = [x for x in out if x.kind == "run"]
+            if len(runs) >= 2 and any(x.pure for x in runs):
+                return out
     return None
 
 
