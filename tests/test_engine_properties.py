@@ -1,0 +1,324 @@
+"""Property-based tests over random games of every variant.
+
+Each example plays a seeded game with random legal actions (and, now and then, a burst of
+automatic plays to reach the stock's end) and checks at every step:
+
+- every card of the variant is somewhere: hands, table, pile, stock, indicator;
+- no view shows another seat's hand or the stock order, and a view does not change when the
+  cards a seat cannot see are dealt differently;
+- every action ``legal_actions()`` offers passes ``is_legal`` and applies (on a copy);
+- random other actions (random verbs, cards, numbers) are refused with the state unchanged;
+- the game record replays (as a dict and as JSON text) to the same views and the same record.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummykit.cards import FACES, Card, format_cards
+from rummykit.engine import Action, Declare, Game, parse_action
+from rummykit.engine.actions import VERBS
+from rummykit.errors import RummyError
+from tests.helpers import all_cards, full_deck
+
+CONFIGS = [
+    ("rummy", 2), ("rummy", 4), ("rummy", 6),
+    ("rami51", 2), ("rami51", 4), ("rami71", 2), ("rami71", 4),
+    ("simple", 2), ("simple", 4),
+    ("indian", 2), ("indian", 4),
+]
+OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "rummy": [{}, {"opening": 30, "length": "to-200"}, {"opening": 51}],
+    "rami51": [{}], "rami71": [{}], "simple": [{}],
+    "indian": [{}, {"format": "deals", "jokers_from_discard": True}, {"format": "points"}],
+}
+LAYING = ("open", "meld", "layoff", "swap", "declare")
+PROPERTY = settings(
+    max_examples=4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    derandomize=True,
+)
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+_SHARED = {id(c): c for c in FACES}
+
+
+def clone(g: Game) -> Game:
+    """An independent copy of a game (cards, rules and melds are immutable: shared)."""
+    memo: dict[int, Any] = dict(_SHARED)
+    memo[id(g.rules)] = g.rules
+    for d in g.deals:
+        memo[id(d.deck)] = d.deck
+        memo[id(d.meld_rules)] = d.meld_rules
+        for tm in d.table:
+            memo[id(tm)] = tm
+    return copy.deepcopy(g, memo)
+
+
+def views(g: Game) -> list[dict[str, Any]]:
+    return [g.view(s) for s in range(g.players)] + [g.public_view()]
+
+
+def state_of(g: Game) -> str:
+    """Everything a view or a record is built from (cheaper than building every view)."""
+    d = g.deal
+
+    def texts(cards: Any) -> list[str]:
+        return [c.text for c in cards]
+
+    def text(c: Card | None) -> str | None:
+        return None if c is None else c.text
+
+    return json.dumps({
+        "record": g.record(), "version": g.version, "totals": g.scores, "over": g.over,
+        "results": len(g.results), "hands": [texts(h) for h in d.hands],
+        "stock": texts(d.stock), "pile": texts(d.pile), "opened": d.opened, "out": d.out,
+        "table": [texts(tm.meld.cards) for tm in d.table], "drew": d.drew, "turn": d.turn,
+        "phase": d.phase, "drawn": d.drawn, "stock_card": text(d.stock_card),
+        "took": text(d.took), "owed": text(d.owed), "freed": d.freed, "acted": d.acted,
+        "returned": d.returned, "restocks": d.restocks, "events": len(d.events),
+    })
+
+
+def check_cards(g: Game) -> None:
+    assert all_cards(g) == full_deck(g), "a card appeared or vanished"
+
+
+def _sublist(needle: list[str], hay: str) -> bool:
+    return json.dumps(needle) in hay
+
+
+def check_privacy(g: Game, rng: random.Random) -> None:
+    d = g.deal
+    stock = [c.text for c in reversed(d.stock)]  # top first
+    for s in range(g.players):
+        v = g.view(s)
+        assert v["hand"] == [c.text for c in g.hand(s)]
+        assert v["stock"] == len(d.stock)
+        text = json.dumps({k: val for k, val in v.items() if k != "hand"})
+        if len(stock) >= 4:
+            assert not _sublist(stock, text) and not _sublist(stock[::-1], text)
+        if d.over:
+            continue  # the deal's end shows every hand (public once it is over)
+        for o in range(g.players):
+            other = [c.text for c in g.hand(o)]
+            if o != s and len(other) >= 4:
+                assert not _sublist(other, json.dumps(v)), f"seat {s} sees seat {o}'s hand"
+    pv = json.dumps(g.public_view())
+    assert "hand" not in g.public_view()
+    if not d.over:
+        for o in range(g.players):
+            other = [c.text for c in g.hand(o)]
+            if len(other) >= 4:
+                assert not _sublist(other, pv)
+    # A view is built from what its seat knows: dealing the unseen cards differently (other
+    # hands, the stock) leaves it unchanged.
+    if d.over:
+        return
+    s = rng.randrange(g.players)
+    twin = clone(g)
+    td = twin.deal
+    unseen = [c for o in range(g.players) if o != s for c in td.hands[o]] + list(td.stock)
+    rng.shuffle(unseen)
+    for o in range(g.players):
+        if o != s:
+            n = len(td.hands[o])
+            td.hands[o], unseen = unseen[:n], unseen[n:]
+    td.stock = unseen
+    assert twin.view(s) == g.view(s), f"seat {s}'s view depends on cards it cannot see"
+
+
+def check_replay(g: Game) -> None:
+    rec = g.record()
+    want = views(g)
+    for source in (rec, json.dumps(rec)):
+        again = Game.from_record(source)
+        assert views(again) == want
+        assert again.record() == rec
+        assert again.version == g.version
+
+
+def check_legal_actions(g: Game, legal: list[Action], rng: random.Random) -> None:
+    verbs = {a.verb for a in legal}
+    turn = g.view(g.to_move)["turn"] if g.to_move is not None else None
+    if turn is not None:
+        assert set(turn["can"]) == verbs - {"timeout"}
+    assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
+    for a in legal:
+        assert g.is_legal(a), f"{a} is listed but not legal"
+        assert parse_action(str(a)) == a
+    for a in rng.sample(legal, min(2, len(legal))):
+        twin = clone(g)
+        twin.apply(a)
+        check_cards(twin)
+
+
+def random_action(g: Game, rng: random.Random) -> str:
+    """A random action line, often built from the cards in hand so it is nearly legal."""
+    hand = g.hand(g.to_move) if g.to_move is not None else []
+    table = len(g.deal.table)
+
+    def a_card() -> Card:
+        if hand and rng.random() < 0.8:
+            return rng.choice(hand)
+        return rng.choice(FACES)
+
+    def a_group(size: int) -> list[Card]:
+        if hand and rng.random() < 0.8 and len(hand) >= size:
+            return rng.sample(hand, size)
+        return [a_card() for _ in range(size)]
+
+    verb = rng.choice(VERBS)
+    if verb in ("draw", "take", "return", "drop", "timeout"):
+        return verb
+    if verb == "discard":
+        return f"discard {a_card().text}"
+    if verb == "meld":
+        return "meld " + format_cards(a_group(rng.choice((3, 3, 4, 5))))
+    if verb in ("layoff", "swap"):
+        n = rng.randint(0, table + 1)
+        end = rng.choice(("", "", " low", " high")) if verb == "layoff" else ""
+        return f"{verb} {n} {a_card().text}{end}"
+    # open / declare: a random split of some cards of the hand into groups.
+    if verb == "declare" and len(hand) == 14 and rng.random() < 0.5:
+        cards = rng.sample(hand, 13)
+    else:
+        cards = a_group(rng.randint(3, max(3, min(len(hand), 14))))
+    groups, i = [], 0
+    while i < len(cards):
+        k = rng.choice((3, 3, 4, 5))
+        groups.append(cards[i : i + k])
+        i += k
+    return f"{verb} " + " / ".join(format_cards(gr) for gr in groups)
+
+
+def check_refusals(g: Game, legal: list[Action], rng: random.Random, tries: int = 6) -> None:
+    legal_set = set(legal)
+    before = state_of(g)
+    for _ in range(tries):
+        text = random_action(g, rng)
+        try:
+            act = parse_action(text)
+        except RummyError:
+            with pytest.raises(RummyError):
+                g.apply(text)
+            assert state_of(g) == before
+            continue
+        if act in legal_set:
+            continue
+        if isinstance(act, Declare) and g.is_legal(act):
+            # Indian rummy: declaring is legal for ANY arrangement of 13 of the 14 cards (a
+            # wrong one costs 80), but legal_actions() lists only a valid declaration.
+            twin = clone(g)
+            twin.apply(act)
+            check_cards(twin)
+            continue
+        assert not g.is_legal(act), f"{act} is legal but legal_actions() does not list it"
+        with pytest.raises(RummyError):
+            g.apply(act)
+        assert state_of(g) == before, f"refused {act} changed the state"
+
+
+def choose(legal: list[Action], rng: random.Random) -> Action:
+    """A random legal action, biased towards laying cards so games get somewhere."""
+    laying = [a for a in legal if a.verb in LAYING]
+    if laying and rng.random() < 0.75:
+        return rng.choice(laying)
+    plain = [a for a in legal if a.verb not in ("timeout", "drop")]
+    if rng.random() < 0.04 or not plain:
+        rare = [a for a in legal if a.verb in ("timeout", "drop")]
+        return rng.choice(rare or legal)
+    return rng.choice(plain)
+
+
+def play_random(variant: str, players: int, options: dict[str, Any], seed: int, burst: int,
+                steps: int) -> Game:
+    g = Game.new(variant, players, options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(burst):
+        if g.to_move is None:
+            break
+        g.apply("timeout")
+    check_cards(g)
+    for step in range(steps):
+        if g.phase == "game-over":
+            break
+        if g.phase == "deal-over":
+            check_privacy(g, rng)
+            g.next_deal()
+            check_cards(g)
+            continue
+        legal = g.legal_actions()
+        assert legal, "a live deal always has a legal action (timeout at least)"
+        check_legal_actions(g, legal, rng)
+        check_refusals(g, legal, rng)
+        if step % 8 == 0:
+            check_privacy(g, rng)
+        g.apply(choose(legal, rng))
+        check_cards(g)
+    check_privacy(g, rng)
+    check_replay(g)
+    return g
+
+
+# -- the properties -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+@PROPERTY
+@given(seed=st.integers(0, 2**32 - 1), burst=st.sampled_from([0, 0, 0, 60, 150]),
+       which=st.integers(0, 2))
+def test_random_games(variant: str, players: int, seed: int, burst: int, which: int) -> None:
+    opts = OPTIONS[variant][which % len(OPTIONS[variant])]
+    play_random(variant, players, opts, seed, burst, steps=40)
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), [
+    ("rummy", 3, {"length": "to-200"}),
+    ("indian", 3, {"format": "pool101"}),
+    ("indian", 2, {"format": "deals"}),
+])
+@settings(max_examples=2, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_played_to_the_end_replay(
+    variant: str, players: int, options: dict[str, Any], seed: int
+) -> None:
+    """Whole games (automatic play, lay-downs, drops): the game ends, the record replays, the
+    totals add up."""
+    g = Game.new(variant, players, options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if g.phase == "game-over":
+            break
+        if g.phase == "deal-over":
+            g.next_deal()
+            continue
+        act: Action | str = "timeout"
+        if variant == "indian" and rng.random() < 0.08:
+            act = "drop"
+        elif rng.random() < 0.2:
+            laying = [a for a in g.legal_actions() if a.verb in LAYING]
+            if laying:
+                act = rng.choice(laying)
+        g.apply(act)
+    check_cards(g)
+    assert g.over, "the game did not end"
+    check_replay(g)
+    if variant == "rummy":
+        for r in g.results:
+            if not r.blocked:
+                assert r.points == sum(r.penalties) * (2 if r.double else 1)
+        assert sum(g.scores) == sum(r.points for r in g.results)
+    else:
+        assert all(r.points == sum(r.penalties) for r in g.results)
