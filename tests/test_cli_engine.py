@@ -183,7 +183,9 @@ def test_missing_top_level_fields(
 
 
 @pytest.mark.parametrize("field", ["deck", "actions"])
-def test_missing_deal_fields(field: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_missing_deal_fields(
+    field: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     rec = load("rummy-69")
     del rec["deals"][0][field]
     msg = one_line_error(*run(capsys, "replay", write(tmp_path, rec)))

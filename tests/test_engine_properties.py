@@ -151,9 +151,21 @@ def check_replay(g: Game) -> None:
 
 def check_legal_actions(g: Game, legal: list[Action], rng: random.Random) -> None:
     verbs = {a.verb for a in legal}
-    turn = g.view(g.to_move)["turn"] if g.to_move is not None else None
-    if turn is not None:
-        assert set(turn["can"]) == verbs - {"timeout"}
+    own = g.view(g.to_move) if g.to_move is not None else None
+    if own is not None:
+        assert set(own["turn"]["can"]) == verbs - {"timeout"}
+        # The one-tap open of the meter and the declaration check agree with the list.
+        meter = (own["opening"] or {}).get("meter") or {}
+        if meter.get("action"):
+            assert parse_action(meter["action"]) in legal or g.is_legal(meter["action"])
+            assert "open" in verbs
+        if own["turn"]["phase"] == "play" and g.rules.lay_mode != "declare" and meter:
+            assert ("open" in verbs) == bool(meter.get("action")), "meter and legal disagree"
+        decl = own.get("declaration")
+        if decl is not None:
+            assert decl["valid"] == ("declare" in verbs)
+            if decl["valid"]:
+                assert g.is_legal(decl["action"])
     assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
     for a in legal:
         assert g.is_legal(a), f"{a} is listed but not legal"

@@ -433,3 +433,19 @@ def test_decision_card_penalties_are_rummy_penalties() -> None:
     g = new_game("rami71", 2, {1: SEC71, 0: "X X 2S 3H 4D 5C 6S 7H 8D 9C TS JH QD KC"})
     play(g, SEC71_OPEN, "discard KD")
     assert g.view(0)["results"][0]["points"] == 40 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 40
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine/legal.py lists no swap when the hand holds one card, though a swap keeps "
+    "the hand's size and is legal",
+)
+def test_a_swap_with_one_card_left_is_listed() -> None:
+    from rummykit.engine import parse_action
+
+    g = new_game("rami51", 2, {1: "6S 6H 6D X KS KH KD TH JH QH 9H 8H 7H KH 6C"})
+    play(g, "open 6S 6H 6D X / KS KH KD / TH JH QH", "layoff 3 9H", "layoff 3 8H",
+         "layoff 3 7H", "layoff 3 KH")
+    assert g.hand(1) == cards("6C")
+    assert g.is_legal("swap 1 6C")
+    assert parse_action("swap 1 6C") in g.legal_actions()
