@@ -68,6 +68,7 @@ class ServerProc:
             "thread",
             "--log-level",
             "warning",
+            "--verify-views",
             "--rate",
             "1000",
             "--burst",

@@ -80,6 +80,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="burst of messages one connection may send (%(default)s)",
     )
     parser.add_argument(
+        "--verify-views", action="store_true", help=argparse.SUPPRESS
+    )  # testing: check every cached view against the engine
+    parser.add_argument(
         "--log-level", default=d.log_level, choices=("debug", "info", "warning", "error")
     )
 
@@ -100,6 +103,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         log_level=args.log_level,
         rate=args.rate,
         burst=args.burst,
+        verify_views=args.verify_views,
     )
 
 
@@ -124,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
             port=config.port,
             log_level=config.log_level,
             ws_max_size=64 * 1024,
+            ws_per_message_deflate=False,
             lifespan="on",
             access_log=False,
         )

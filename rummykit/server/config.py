@@ -30,3 +30,4 @@ class ServerConfig:
     rate: float = 20.0
     burst: float = 40.0
     log_level: str = "warning"
+    verify_views: bool = False

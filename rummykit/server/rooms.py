@@ -37,6 +37,7 @@ from rummykit.server.storage import JSON, Storage
 log = logging.getLogger("rummykit.server")
 
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between-deals", "over"
+_OWN_KEYS = ("hand", "opening", "declaration")
 
 
 def now_ms() -> int:
@@ -133,6 +134,8 @@ class Room:
     watchers: set[Connection] = field(default_factory=set)
     history_len: int = 0
     timer: asyncio.TimerHandle | None = None
+    #: by seat: (key, the seat's own part of its view) — see RoomManager._view
+    view_cache: dict[int, tuple[Any, JSON]] = field(default_factory=dict)
 
     def doc(self) -> JSON:
         return {
@@ -286,6 +289,45 @@ class RoomManager:
     def _save(self, room: Room) -> None:
         self.storage.save_room(room.code, room.doc())
 
+    def _view(self, room: Room, seat: int, public: JSON) -> JSON:
+        """``game.view(seat)``, computed cheaply for a seat that is not to move.
+
+        A seat's view is the public view plus its own part (``hand``, ``opening``,
+        ``declaration``). For a seat that is not to move, that own part only depends on its
+        hand and on who has opened, so it is reused from the last time it was computed while
+        those are unchanged; the opening meter (a solver search) is then not run again for
+        every action of the other players. ``verify_views`` checks the result against the
+        engine (tests run with it).
+        """
+        game = room.game
+        assert game is not None
+        hand_of = getattr(game, "hand", None)
+        if seat == game.to_move or hand_of is None:
+            room.view_cache.pop(seat, None)
+            return game.view(seat)
+        key = (
+            public["deal"],
+            public["over"],
+            public["turn"] is None,  # the deal is over
+            tuple(c.text for c in hand_of(seat)),
+            tuple(s["opened"] for s in public["seats"]),
+        )
+        cached = room.view_cache.get(seat)
+        if cached is not None and cached[0] == key:
+            own = cached[1]
+        else:
+            full = game.view(seat)
+            own = {k: full[k] for k in _OWN_KEYS if k in full}
+            room.view_cache[seat] = (key, own)
+        view = {**public, "seat": seat, **own}
+        if self.config.verify_views:
+            truth = game.view(seat)
+            if truth != view:
+                diff = {k: (truth.get(k), view.get(k)) for k in truth if truth[k] != view.get(k)}
+                log.error("view cache mismatch in room %s seat %s: %s", room.code, seat, diff)
+                return truth
+        return view
+
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LEN))
@@ -352,7 +394,11 @@ class RoomManager:
         conn.send(self._state_msg(room, view, game.history(), None))
 
     def _broadcast_state(
-        self, room: Room, last: JSON | None, ack: tuple[Connection, Any] | None = None
+        self,
+        room: Room,
+        last: JSON | None,
+        ack: tuple[Connection, Any] | None = None,
+        public: JSON | None = None,
     ) -> None:
         game = room.game
         assert game is not None
@@ -362,16 +408,18 @@ class RoomManager:
         else:
             events = history[room.history_len :]
         room.history_len = len(history)
+        if public is None:
+            public = game.public_view()
         for seat in room.seats:
             conn = seat.conn
             if conn is None:
                 continue
-            msg = self._state_msg(room, game.view(seat.seat), events, last)
+            msg = self._state_msg(room, self._view(room, seat.seat, public), events, last)
             if ack is not None and ack[0] is conn and ack[1] is not None:
                 msg["ack"] = ack[1]
             conn.send(msg)
         if room.watchers:
-            msg = self._state_msg(room, game.public_view(), events, last)
+            msg = self._state_msg(room, public, events, last)
             text = _dumps(msg)
             for conn in room.watchers:
                 if ack is not None and ack[0] is conn and ack[1] is not None:
@@ -683,7 +731,7 @@ class RoomManager:
             log.exception("room %s: storing an action failed; reloading it", room.code)
             self._reload(room)
             raise ProtocolError("internal", "the action could not be stored") from None
-        self._broadcast_state(room, {"seat": seat, "action": stored, "auto": auto}, ack)
+        self._broadcast_state(room, {"seat": seat, "action": stored, "auto": auto}, ack, public)
         if presence:
             self._broadcast_room(room)
         if room.status in (BETWEEN, OVER):
