@@ -264,7 +264,7 @@ def test_wild_jokers_cost_nothing_in_a_losers_hand() -> None:
 # -- formats ------------------------------------------------------------------------------------
 
 
-def test_room_options() -> None:
+def test_decision_2_to_6_players_and_the_room_options() -> None:
     g = Game.new("indian", 3, seed=1)
     assert g.view(0)["options"] == {"format": "pool101", "deals": 2,
                                     "jokers_from_discard": False, "clock": 45}
@@ -325,7 +325,7 @@ def test_decision_if_every_remaining_player_would_be_eliminated_the_lowest_total
     assert score.over and score.winner == 0
 
 
-def test_deals_format_two_deals() -> None:
+def test_decision_deals_format_the_winner_collects_the_most_wins_after_two_deals() -> None:
     opts = {"format": "deals"}
     g = indian({1: DECL, 2: CAP_A, 0: CAP_B}, players=3, stock="KH", options=opts)
     play(g, "draw", DECLARE)
@@ -341,7 +341,7 @@ def test_deals_format_two_deals() -> None:
     assert g.over and g.winner == 1
 
 
-def test_points_format_one_deal_the_winner_collects_the_sum() -> None:
+def test_decision_points_format_one_deal_the_winner_collects_the_sum() -> None:
     g = indian({1: DECL, 2: CAP_A, 0: CAP_B}, players=3, stock="KH",
                options={"format": "points"})
     play(g, "draw", DECLARE)

@@ -146,7 +146,7 @@ def test_rami51_does_not_ask_for_a_run_without_the_taken_card() -> None:
     play(g, "discard 5S", "take", "open 3S 4S 5S / KS KH KD / QS QH QD")
 
 
-def test_decision_a_taken_card_must_be_melded_and_may_be_returned() -> None:
+def test_decision_a_taken_card_carries_the_rummy_duty_and_may_be_returned() -> None:
     hand0 = "3S 4S KS KH KD QS QH QD 7H 8H 9H 2C 2D JC"
     g = new_game("rami51", 2, {1: "5S " + SEC51.replace("KD", "9C").replace("AS ", ""),
                                0: hand0}, stock="6D")
@@ -383,7 +383,7 @@ def test_worked_check_rami51_1v1_a_player_reaching_251_loses() -> None:
     assert Game.from_record(g.record()).view(0) == g.view(0)
 
 
-def test_worked_check_simple_1v1_played_to_its_300_limit_with_the_deal_passing() -> None:
+def test_decision_the_deal_passes_simple_1v1_played_to_its_300_limit() -> None:
     g = new_game("simple", 2, {1: SEC71})
     play(g, SEC71_OPEN, "discard KD")
     dealers = [0]
@@ -449,3 +449,12 @@ def test_a_swap_with_one_card_left_is_listed() -> None:
     assert g.hand(1) == cards("6C")
     assert g.is_legal("swap 1 6C")
     assert parse_action("swap 1 6C") in g.legal_actions()
+
+
+@pytest.mark.parametrize("variant", ["rami51", "rami71", "simple"])
+def test_decision_ace_low_or_high_no_wrap_and_rummy_joker_limits(variant: str) -> None:
+    hand = "KS AS 2S 5H X X 8H 7S 7H 7D QC KC AC 9D 4C"
+    g = new_game(variant, 2, {1: hand})
+    refused(g, "open KS AS 2S / 7S 7H 7D / QC KC AC / 5H X X 8H")
+    refused(g, "open 5H X X 8H / 7S 7H 7D")
+    refused(g, "open X X 7S / QC KC AC")

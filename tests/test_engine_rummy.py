@@ -255,7 +255,7 @@ def test_decision_an_ace_on_a_2_to_K_run_must_say_which_end() -> None:
     assert g.view(0)["table"][0]["cards"][-1] == "AS"
 
 
-def test_freed_joker_must_go_back_on_the_table_the_same_turn() -> None:
+def test_decision_no_discard_while_a_freed_joker_is_in_hand() -> None:
     g = rummy({1: "KS KH X 5H 6H 7H KD 2C 3C 4C 9S 9H 9D"}, starter="QC", stock="8S")
     play(g, "draw", "open KS KH X / 5H 6H 7H", "swap 1 KD")
     assert g.view(0)["table"][0]["cards"] == ["KS", "KH", "KD"]
@@ -530,3 +530,25 @@ def test_to_200_seeded_deals_rotate_the_dealer_over_several_deals() -> None:
         if not g.over:
             g.next_deal()
     assert dealers[:4] == [0, 1, 2, 0][: len(dealers[:4])]
+
+
+def test_decision_the_stock_is_checked_as_soon_as_the_previous_turn_ends() -> None:
+    g = Game.new("rummy", 2, {"max_restocks": 1}, seed=12)
+    for _ in range(80):
+        g.apply("timeout")
+    assert g.view(0)["stock"] == 1 and g.view(0)["restocks"] == 0
+    g.apply("timeout")  # draws the last card and discards: the next turn rebuilds at once
+    v = g.view(0)
+    assert (v["stock"], v["restocks"], len(v["pile"]), g.phase) == (81, 1, 1, "draw")
+    for _ in range(81):
+        g.apply("timeout")
+    # Out again and no rebuild left: blocked before the next player does anything.
+    assert g.deal.over and g.view(0)["results"][0]["blocked"]
+
+
+def test_runs_are_written_low_to_high() -> None:
+    g = rummy({1: OPENER}, starter="QC", stock="8S")
+    g.apply("draw")
+    refused(g, "open KS KH KD / 7H 6H 5H", "cannot follow")
+    g.apply("open KD KS KH / 5H 6H 7H")
+    assert g.view(0)["table"][0]["cards"] == ["KS", "KH", "KD"]

@@ -127,7 +127,7 @@ def test_timeout_after_return_draws() -> None:
     assert g.view(0)["pile"] == ["8H", "JD"] and same(g.hand(1), OPENER)
 
 
-def test_records_show_timeouts_as_ordinary_actions_and_replay() -> None:
+def test_decision_records_show_timeouts_as_ordinary_actions_and_replay() -> None:
     g = new_game("rummy", 2, {1: OPENER}, starter="8H", stock="JD")
     play(g, "take", "timeout", "timeout")
     assert g.record()["deals"][0]["actions"] == ["take", "timeout", "timeout"]
@@ -198,3 +198,20 @@ def test_indian_ace_counts_high_among_tens() -> None:
     # KS AH QD JC the ace counts high.
     play(g, "take", "timeout")
     assert last_timeout(g)["card"] == "AH"
+
+
+@pytest.mark.parametrize("variant", ["rummy", "rami51", "rami71", "simple", "indian"])
+def test_decision_every_game_has_the_same_clock_and_automatic_play(variant: str) -> None:
+    g = Game.new(variant, 2, {"clock": 30}, seed=21)
+    assert g.view(0)["options"]["clock"] == 30
+    for _ in range(6):
+        seat = g.to_move
+        assert seat is not None
+        before = len(g.hand(seat))
+        pile = len(g.view(0)["pile"])
+        g.apply("timeout")
+        e = last_timeout(g)
+        # One card in (unless the 15th card was dealt), one card out, nothing laid.
+        assert len(g.hand(seat)) == before - (0 if e["draw"] else 1)
+        assert g.view(0)["pile"][-1] == e["card"] and len(g.view(0)["pile"]) == pile + 1
+        assert g.view(0)["table"] == []
