@@ -167,6 +167,23 @@ def all_configs() -> list[Config]:
     return list(_CONFIGS.values())
 
 
+def clear_all() -> None:
+    """Empty every cached table (they refill as needed)."""
+    for cfg in _CONFIGS.values():
+        cfg.clear()
+    _SEGMENTS.clear()
+    _STILL.clear()
+    _PATTERNS.clear()
+
+
+def entries() -> int:
+    """Entries held by the cached tables."""
+    return (
+        sum(cfg.table_entries() for cfg in _CONFIGS.values())
+        + len(_SEGMENTS) + len(_STILL) + len(_PATTERNS)
+    )
+
+
 # -- profiles -------------------------------------------------------------------------------
 
 
@@ -733,10 +750,23 @@ def solve(
     return _best(combine(indep, rec(0, tuple(seg_vec)), jokers), accept)
 
 
+_STILL: dict[tuple[int, int, int, int, bool], bool] = {}
+
+
 def _still_capable(v: int, r: int, jokers: int, min_real: int, adjacent: bool) -> bool:
     """Whether a card of rank ``r`` could still be in a run of the cards ``v`` (one suit)."""
     if jokers >= 2 and min_real <= 1:
         return True
+    key = (v, r, jokers, min_real, adjacent)
+    hit = _STILL.get(key)
+    if hit is None:
+        if len(_STILL) > _CACHE_LIMIT:
+            _STILL.clear()
+        hit = _STILL[key] = _capable_now(v, r, jokers, adjacent)
+    return hit
+
+
+def _capable_now(v: int, r: int, jokers: int, adjacent: bool) -> bool:
     # presence of places 1..14 at bits 0..13 (the ace at both ends), this card's own copies
     # included (they never make a neighbour: neighbours are at other places)
     m = 0
