@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +13,7 @@ from typing import Any
 import pytest
 
 from rummykit.engine import Game
-from tests.server_support import ServerProc, autoplay, make_room
+from tests.server_support import Client, ServerProc, autoplay, make_room
 
 
 @pytest.fixture(scope="module")
@@ -68,3 +70,43 @@ def test_record_of_unfinished_game_is_not_served(server: ServerProc, tmp_path: P
     assert server.get(f"/records/{code}.json")[0] == 404
     assert server.get(f"/records/{code}-1.json")[0] == 404
     assert server.get("/records/nonsense")[0] == 404
+
+
+def test_rematch_and_replay_command(server: ServerProc, tmp_path: Path) -> None:
+    async def main() -> str:
+        code, clients = await make_room(server.ws, "rummy", 3, 2, {"opening": 30})
+        await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients)), 120)
+        p0, p1 = clients
+        await p0.send("rematch")
+        r = await p0.recv("room", status="over")
+        while not r["seats"][0]["rematch"]:
+            r = await p0.recv("room", status="over")
+        assert r["seats"][0]["rematch"] is True and r["seats"][1]["rematch"] is False
+        await p1.send("rematch")
+        room = await p0.recv("room", status="playing")
+        assert room["game"] == 2
+        state = await p0.recv("state")
+        assert state["game"] == 2 and state["view"]["deal"] == 1
+        # the same token holds the seat in the new game
+        again = await Client("again").connect(server.ws)
+        r = await again.request("resume", room=code, token=p0.token)
+        assert r["type"] == "seated" and r["seat"] == 0
+        for c in (p0, p1, again):
+            await c.close()
+        return code
+
+    code = asyncio.run(main())
+    status, body = server.get(f"/records/{code}-1.json")
+    assert status == 200
+    assert server.get(f"/records/{code}-2.json")[0] == 404  # game 2 is being played
+    path = tmp_path / "game.json"
+    path.write_bytes(body)
+    out = subprocess.run(
+        [sys.executable, "-m", "rummykit.cli.main", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["over"] is True
