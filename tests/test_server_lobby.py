@@ -1,0 +1,79 @@
+"""The room lifecycle before a game: create, join by code, seats, bots, spectators, leave."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server_support import Client, ServerProc
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    proc = ServerProc(tmp_path_factory.mktemp("lobby") / "lobby.db").start()
+    yield proc
+    proc.stop()
+
+
+def test_lobby(server: ServerProc) -> None:
+    async def main() -> None:
+        a = await Client("a").connect(server.ws)
+        r = await a.request("create", variant="rami51", players=4, options={"clock": 60})
+        assert r["type"] == "room" and r["status"] == "waiting" and r["you"] == {"seat": None}
+        code = r["room"]
+        assert r["link"] == f"/r/{code}" and r["options"]["clock"] == 60
+        assert [s["kind"] for s in r["seats"]] == ["empty"] * 4
+        # spectators cannot add bots
+        r = await a.request("add_bot", seat=1, level="easy")
+        assert r["code"] == "not_seated"
+        r = await a.request("sit", seat=0, name="  Ana  ")
+        assert r["type"] == "seated" and r["seat"] == 0 and len(r["token"]) >= 30
+        b = await Client("b").connect(server.ws)
+        r = await b.request("join", room=code.lower())
+        assert r["type"] == "room" and r["seats"][0]["name"] == "Ana"
+        assert r["seats"][0]["connected"] is True
+        r = await b.request("sit", seat=0, name="Bea")
+        assert r["code"] == "seat_taken"
+        r = await b.request("sit", seat=4, name="Bea")
+        assert r["code"] == "bad_seat"
+        r = await b.request("sit", seat=2, name="Bea")
+        assert r["type"] == "seated"
+        r = await a.request("add_bot", seat=1, level="grandmaster")
+        assert r["code"] == "bad_level"
+        await a.send("add_bot", seat=1, level="easy")
+        room = await b.recv("room")
+        while room["seats"][1]["kind"] != "bot":
+            room = await b.recv("room")
+        assert room["seats"][1]["level"] == "easy" and room["status"] == "waiting"
+        r = await a.request("remove_bot", seat=2)
+        assert r["code"] == "not_bot"
+        await a.send("remove_bot", seat=1)
+        room = await b.recv("room")
+        while room["seats"][1]["kind"] != "empty":
+            room = await b.recv("room")
+        # leaving while waiting frees the seat
+        await b.send("leave")
+        room = await a.recv("room")
+        while room["seats"][2]["kind"] != "empty":
+            room = await a.recv("room")
+        status, body = server.get(f"/api/rooms/{code}")
+        assert status == 200 and json.loads(body)["room"]["seats"][2]["kind"] == "empty"
+        # a spectator watches; the game starts when the last seat is filled
+        w = await Client("w").connect(server.ws)
+        await w.request("join", room=code)
+        await a.send("add_bot", seat=1, level="easy")
+        await a.send("add_bot", seat=2, level="medium")
+        await a.send("add_bot", seat=3, level="hard")
+        room = await w.recv("room", status="playing")
+        assert room["game"] == 1 and room["spectators"] == 1
+        state = await w.recv("state")
+        assert state["view"]["seat"] is None and "hand" not in state["view"]
+        mine = await a.recv("state")
+        assert mine["view"]["seat"] == 0 and len(mine["view"]["hand"]) in (14, 15)
+        for c in (a, b, w):
+            await c.close()
+
+    asyncio.run(main())
