@@ -28,8 +28,14 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 LOCALES = {"es": "es-ES", "en": "en-GB", "fr": "fr-FR"}
 
@@ -45,17 +51,34 @@ def server() -> Any:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "rummykit.server", "--port", str(port), "--db", f"{tmp}/shots.db",
-             "--bot-delay", "0", "--next-deal-pause", "30", "--bot-pool", "thread"],
-            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "rummykit.server",
+                "--port",
+                str(port),
+                "--db",
+                f"{tmp}/shots.db",
+                "--bot-delay",
+                "0",
+                "--next-deal-pause",
+                "30",
+                "--bot-pool",
+                "thread",
+            ],
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(100):
-                with contextlib.suppress(OSError):
-                    with urllib.request.urlopen(base + "/api/health", timeout=1) as r:
-                        if json.load(r).get("ok"):
-                            break
+                with (
+                    contextlib.suppress(OSError),
+                    urllib.request.urlopen(base + "/api/health", timeout=1) as r,
+                ):
+                    if json.load(r).get("ok"):
+                        break
                 time.sleep(0.1)
             yield base
         finally:
@@ -63,11 +86,19 @@ def server() -> Any:
             proc.wait(10)
 
 
-MY_TURN = "() => { const S = window.rummykit.S; return S.view && S.view.turn && S.view.turn.seat === S.you && !S.pending; }"
+MY_TURN = """() => { const S = window.rummykit.S;
+  return S.view && S.view.turn && S.view.turn.seat === S.you && !S.pending; }"""
 
 
-def table_page(browser: Any, base: str, size: str, lang: str, variant: str = "rummy",
-               players: int = 3, options: dict[str, str] | None = None) -> Any:
+def table_page(
+    browser: Any,
+    base: str,
+    size: str,
+    lang: str,
+    variant: str = "rummy",
+    players: int = 3,
+    options: dict[str, str] | None = None,
+) -> Any:
     ctx = browser.new_context(viewport=SIZES[size], locale=LOCALES[lang], device_scale_factor=1)
     page = ctx.new_page()
     page.goto(base + "/")
@@ -82,7 +113,9 @@ def table_page(browser: Any, base: str, size: str, lang: str, variant: str = "ru
     while page.locator("[data-action=add-bot]").count():
         n = page.locator("[data-action=add-bot]").count()
         page.locator("[data-action=add-bot]").first.click()
-        page.wait_for_function(f"() => document.querySelectorAll('[data-action=add-bot]').length < {n}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('[data-action=add-bot]').length < {n}"
+        )
     page.wait_for_function(MY_TURN)
     return page
 
@@ -120,8 +153,9 @@ def shoot(out: Path, lang: str) -> list[Path]:
             page.context.close()
 
             # the end screen: an Indian rummy game of one deal ends when we drop out
-            page = table_page(browser, base, size, lang, variant="indian", players=2,
-                              options={"format": "points"})
+            page = table_page(
+                browser, base, size, lang, variant="indian", players=2, options={"format": "points"}
+            )
             page.click("[data-action=drop]")
             page.click("#confirm-ok")
             page.wait_for_selector("[data-end=game]")

@@ -9,12 +9,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_support import (
+
+from tests.web_support import (
+    MY_TURN_OR_OVER,
     Server,
     add_bots,
     chromium,
     create_room,
     new_page,
+    play_turn,
     play_until_over,
     running_server,
     state,
@@ -63,9 +66,7 @@ def test_indian_points_game_ends_with_a_drop(server: Server, browser: Any) -> No
     page = new_page(browser)
     code = create_room(page, server.base, "indian", 2, {"format": "points"})
     add_bots(page)
-    page.wait_for_function(
-        "() => { const S = window.rummykit.S; return S.view && S.view.turn && S.view.turn.seat === S.you; }"
-    )
+    page.wait_for_function(MY_TURN_OR_OVER)
     s = state(page)
     assert s["variant"] == "indian"
     # the wild joker is shown, the declaration check is there, and dropping shows its cost
@@ -78,4 +79,46 @@ def test_indian_points_game_ends_with_a_drop(server: Server, browser: Any) -> No
     page.locator("#confirm-ok").click()
     wait_change(page, v)
     finish_and_check(page, server, code)
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
+def fast_clock_server() -> Iterator[Server]:
+    """Turn clocks at 1/20 (45 s become 2.25 s): a seat that stops playing is soon *away*."""
+    with running_server(clock_scale=0.05) as s:
+        yield s
+
+
+@pytest.mark.parametrize("variant", ["rami51", "rami71", "simple"])
+def test_rami_game_to_the_end_with_the_clock(
+    fast_clock_server: Server, browser: Any, variant: str
+) -> None:
+    """We play our first turns through the page, then let the clock run out: after two
+    timeouts the seat is away, the server plays it at once, and the page follows the deals to
+    the end of the game (a Rami game lasts several deals: rivals pay until one side loses)."""
+    server = fast_clock_server
+    page = new_page(browser)
+    code = create_room(page, server.base, variant, 2)
+    add_bots(page, "medium")
+    for turn in (1, 2):
+        page.wait_for_function(MY_TURN_OR_OVER)
+        if state(page)["over"]:
+            break
+        play_turn(page, turn)
+    # now we stop: the clock plays for us, and the page says we are away
+    page.wait_for_selector("[data-action=back]", timeout=20000)
+    assert page.locator(".banner.away").count() == 1
+    deals_seen: set[int] = set()
+    start = time.monotonic()
+    while not state(page)["over"]:
+        assert time.monotonic() - start < 60, f"{variant}: no end after {sorted(deals_seen)}"
+        if page.locator("[data-end=deal]").count():
+            deals_seen.add(int(page.locator(".table-view").get_attribute("data-deal") or 0))
+        page.wait_for_timeout(100)
+    finish_and_check(page, server, code)
+    # every deal's result was scored; the losing side passed its limit
+    view = page.evaluate("() => window.rummykit.S.view")
+    limit = {"rami51": 251, "rami71": 251, "simple": 300}[variant]
+    assert max(view["scores"]) >= limit, view["scores"]
+    assert len(view["results"]) >= 1
     page.context.close()

@@ -10,7 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import DESKTOP, PHONE, Server, add_bots, chromium, create_room, new_page, running_server
+
+from tests.web_support import (
+    DESKTOP,
+    MY_TURN_OR_OVER,
+    PHONE,
+    Server,
+    add_bots,
+    chromium,
+    create_room,
+    new_page,
+    running_server,
+)
 
 WEB = Path(__file__).resolve().parent.parent / "rummykit" / "web"
 LANGS = ("es", "en", "fr")
@@ -37,8 +48,9 @@ def test_catalogs_have_the_same_keys_and_placeholders() -> None:
         other = catalog(lang)
         assert set(other) == set(en), (lang, set(other) ^ set(en))
         for key, text in en.items():
-            assert set(re.findall(r"\{(\w+)\}", other[key])) == set(re.findall(r"\{(\w+)\}", text)), (
-                lang, key)
+            assert set(re.findall(r"\{(\w+)\}", other[key])) == set(
+                re.findall(r"\{(\w+)\}", text)
+            ), (lang, key)
 
 
 def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
@@ -51,9 +63,19 @@ def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
     missing = sorted(k for k in used if k not in en)
     assert not missing, missing
     # keys built at run time: every variant, option value, bot level, error code, meld reason
-    for key in ("variant.rummy.name", "variant.indian.blurb", "option.length.values.to-200",
-                "bot.hard", "error.illegal", "error.not_your_turn", "meld.why.adjacent",
-                "seat.out.wrong-declaration", "action.layoffEnd.low", "rank.13", "suit.clubs"):
+    for key in (
+        "variant.rummy.name",
+        "variant.indian.blurb",
+        "option.length.values.to-200",
+        "bot.hard",
+        "error.illegal",
+        "error.not_your_turn",
+        "meld.why.adjacent",
+        "seat.out.wrong-declaration",
+        "action.layoffEnd.low",
+        "rank.13",
+        "suit.clubs",
+    ):
         assert key in en, key
 
 
@@ -81,10 +103,16 @@ def browser() -> Iterator[Any]:
 
 @pytest.mark.parametrize(
     ("locale", "title"),
-    [("es-ES", "Rummy con amigos"), ("fr-FR", "Le rummy entre amis"), ("en-US", "Rummy with friends"),
-     ("de-DE", "Rummy with friends")],
+    [
+        ("es-ES", "Rummy con amigos"),
+        ("fr-FR", "Le rummy entre amis"),
+        ("en-US", "Rummy with friends"),
+        ("de-DE", "Rummy with friends"),
+    ],
 )
-def test_language_follows_the_browser(server: Server, browser: Any, locale: str, title: str) -> None:
+def test_language_follows_the_browser(
+    server: Server, browser: Any, locale: str, title: str
+) -> None:
     page = new_page(browser, locale=locale)
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby h1")
@@ -118,21 +146,22 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_table_fits_the_screen_and_plays_by_keyboard(server: Server, browser: Any,
-                                                      viewport: dict[str, int]) -> None:
+def test_table_fits_the_screen_and_plays_by_keyboard(
+    server: Server, browser: Any, viewport: dict[str, int]
+) -> None:
     page = new_page(browser, viewport=viewport)
     create_room(page, server.base, "rummy", 3, name="Ana")
     add_bots(page)
-    page.wait_for_function(
-        "() => { const S = window.rummykit.S; return S.view && S.view.turn && S.view.turn.seat === S.you && !S.pending; }"
-    )
+    page.wait_for_function(MY_TURN_OR_OVER)
     # nothing sticks out sideways
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], width
     # keyboard only: D draws, H goes to the hand, arrows move, space selects, X discards
     version = page.evaluate("() => window.rummykit.S.state.version")
     page.keyboard.press("d")
-    page.wait_for_function("v => window.rummykit.S.state.version > v && !window.rummykit.S.pending", arg=version)
+    page.wait_for_function(
+        "v => window.rummykit.S.state.version > v && !window.rummykit.S.pending", arg=version
+    )
     page.keyboard.press("h")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

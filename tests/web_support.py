@@ -74,11 +74,27 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.args = [
-            sys.executable, "-m", "rummykit.server",
-            "--host", "127.0.0.1", "--port", str(self.port),
-            "--db", str(Path(self.tmp.name) / "test.db"),
-            "--bot-delay", "0", "--next-deal-pause", "0.5", "--away-delay", "0.05",
-            "--clock-scale", str(clock_scale), "--bot-pool", "thread", "--log-level", "warning",
+            sys.executable,
+            "-m",
+            "rummykit.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            str(Path(self.tmp.name) / "test.db"),
+            "--bot-delay",
+            "0",
+            "--next-deal-pause",
+            "0.5",
+            "--away-delay",
+            "0.05",
+            "--clock-scale",
+            str(clock_scale),
+            "--bot-pool",
+            "thread",
+            "--log-level",
+            "warning",
             *extra,
         ]
         self.log = open(Path(self.tmp.name) / "server.log", "w+")  # noqa: SIM115
@@ -90,10 +106,12 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 break
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(self.base + "/api/health", timeout=1) as r:
-                    if json.load(r).get("ok"):
-                        return self
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(self.base + "/api/health", timeout=1) as r,
+            ):
+                if json.load(r).get("ok"):
+                    return self
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"the server did not start:\n{self.output()}")
@@ -155,8 +173,15 @@ def new_page(browser: Any, locale: str = "en-US", viewport: dict[str, int] | Non
 
 # ---------------------------------------------------------------------------- page steps
 
-def create_room(page: Any, base: str, variant: str, players: int, options: dict[str, Any] | None = None,
-                name: str = "Ana") -> str:
+
+def create_room(
+    page: Any,
+    base: str,
+    variant: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    name: str = "Ana",
+) -> str:
     """Create a room from the lobby form and sit in seat 1; return the room code."""
     page.goto(base + "/")
     page.wait_for_selector("[data-action=create]:not([disabled])")
@@ -194,6 +219,9 @@ def add_bots(page: Any, level: str | None = None) -> None:
     page.wait_for_selector(".table-view")
 
 
+MY_TURN_OR_OVER = """() => { const S = window.rummykit.S; const v = S.view;
+  return S.gameOver || (v && v.turn && v.turn.seat === S.you && !S.pending); }"""
+
 STATE_JS = """() => {
   const S = window.rummykit.S;
   const v = S.view;
@@ -227,18 +255,26 @@ def wait_change(page: Any, version: int, timeout: float = 15000) -> None:
         page.wait_for_function(
             """v => { const S = window.rummykit.S;
                       return (S.state && S.state.version > v && !S.pending) || S.gameOver; }""",
-            arg=version, timeout=timeout,
+            arg=version,
+            timeout=timeout,
         )
     except Exception as exc:
         toast = page.locator("#toast").inner_text()
-        raise AssertionError(f"nothing happened after version {version}; toast: {toast!r}; "
-                             f"state: {state(page)}") from exc
+        raise AssertionError(
+            f"nothing happened after version {version}; toast: {toast!r}; state: {state(page)}"
+        ) from exc
+
+
+def tap(page: Any, selector: str) -> None:
+    """A real mouse click on the element, without Playwright's waits for animations to settle
+    (they cost a second a turn on a busy machine)."""
+    page.locator(selector).first.click(force=True)
 
 
 def select_cards(page: Any, ids: list[str]) -> None:
     page.evaluate("() => { window.rummykit.S.selected.clear(); window.rummykit.actions.render(); }")
     for card_id in ids:
-        page.locator(f".hand-card[data-id='{card_id}']").click()
+        tap(page, f".hand-card[data-id='{card_id}']")
 
 
 def _find_meld(hand: list[tuple[str, str]]) -> list[str] | None:
@@ -256,7 +292,9 @@ def _find_meld(hand: list[tuple[str, str]]) -> list[str] | None:
     return None
 
 
-def _find_layoff(hand: list[tuple[str, str]], table: list[dict[str, Any]]) -> tuple[str, int] | None:
+def _find_layoff(
+    hand: list[tuple[str, str]], table: list[dict[str, Any]]
+) -> tuple[str, int] | None:
     rules = MeldRules()
     for card_id, text in hand:
         c = parse_card(text)
@@ -287,7 +325,8 @@ def _discard_choice(hand: list[tuple[str, str]], owes: list[str]) -> str:
 
 
 def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
-    """Play one whole turn of ours through the page: draw (tap or drag), lay what we can, discard."""
+    """Play one whole turn of ours through the page: draw (tap, drag or key), lay what we can,
+    discard."""
     s = state(page)
     if "draw" in s["can"]:
         v = s["version"]
@@ -296,7 +335,7 @@ def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
         elif turn_no % 3 == 2:
             page.keyboard.press("d")  # by key
         else:
-            page.click("[data-action=draw]")
+            tap(page, "[data-action=draw]")
         wait_change(page, v)
     for _ in range(20):
         s = state(page)
@@ -304,7 +343,7 @@ def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
             return
         v = s["version"]
         if not passive and s["meterAction"] and "open" in s["can"]:
-            page.click("[data-action=open-meter]")  # the one-tap Open
+            tap(page, "[data-action=open-meter]")  # the one-tap Open
             wait_change(page, v)
             continue
         if not passive and s["opened"] and "meld" in s["can"] and len(s["hand"]) > 3:
@@ -312,7 +351,7 @@ def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
             if ids:
                 select_cards(page, ids)
                 if turn_no % 2 or not drag(page, f".hand-card[data-id='{ids[0]}']", ".melds"):
-                    page.click("[data-action=meld]")
+                    tap(page, "[data-action=meld]")
                 wait_change(page, v)
                 continue
         if not passive and s["opened"] and "layoff" in s["can"] and len(s["hand"]) > 1:
@@ -320,16 +359,18 @@ def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
             if found:
                 card_id, number = found
                 select_cards(page, [card_id])
-                page.click(f"[data-meld='{number}']")
+                tap(page, f"[data-meld='{number}']")
                 if page.locator("#choose[open]").count():
-                    page.locator("#choose-body button").first.click()
+                    tap(page, "#choose-body button")
                 wait_change(page, v)
                 continue
         if "discard" in s["can"]:
             card_id = _discard_choice(s["hand"], s["owes"])
-            if turn_no % 2 or not drag(page, f".hand-card[data-id='{card_id}']", "[data-action=pile]"):
+            if turn_no % 2 or not drag(
+                page, f".hand-card[data-id='{card_id}']", "[data-action=pile]"
+            ):
                 select_cards(page, [card_id])
-                page.click("[data-action=discard]")
+                tap(page, "[data-action=discard]")
             wait_change(page, v)
             return
         if "drop" in s["can"]:
@@ -357,17 +398,15 @@ def drag(page: Any, source: str, target: str) -> bool:
     return True
 
 
-def play_until_over(page: Any, max_turns: int = 200, passive: bool = False, time_limit: float = 120) -> int:
+def play_until_over(
+    page: Any, max_turns: int = 200, passive: bool = False, time_limit: float = 120
+) -> int:
     """Play our turns until the game is over; return how many turns we played."""
     turns = 0
     start = time.monotonic()
     while True:
         assert time.monotonic() - start < time_limit, f"game not over after {turns} turns"
-        page.wait_for_function(
-            """() => { const S = window.rummykit.S; const v = S.view;
-                       return S.gameOver || (v && v.turn && v.turn.seat === S.you && !S.pending); }""",
-            timeout=30000,
-        )
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=30000)
         s = state(page)
         if s["over"]:
             page.wait_for_selector("[data-end=game]")
