@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from typing import Any
 
@@ -23,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummykit.cards import FACES, Card, format_cards
-from rummykit.engine import Action, Declare, Game, parse_action
+from rummykit.engine import Action, Declare, Game, Layoff, NewMeld, Open, Swap, parse_action
 from rummykit.engine.actions import VERBS
 from rummykit.errors import RummyError
 from tests.helpers import all_cards, full_deck
@@ -40,8 +41,10 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "indian": [{}, {"format": "deals", "jokers_from_discard": True}, {"format": "points"}],
 }
 LAYING = ("open", "meld", "layoff", "swap", "declare")
+#: More random games: RUMMYKIT_EXAMPLES=500 python -m pytest tests/test_engine_properties.py
+EXAMPLES = int(os.environ.get("RUMMYKIT_EXAMPLES", "10"))
 PROPERTY = settings(
-    max_examples=4,
+    max_examples=EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     derandomize=True,
@@ -215,11 +218,40 @@ def random_action(g: Game, rng: random.Random) -> str:
     return f"{verb} " + " / ".join(format_cards(gr) for gr in groups)
 
 
+def mutants(g: Game, legal: list[Action], rng: random.Random) -> list[str]:
+    """Actions one small change away from legal ones: the likeliest to be wrongly listed or
+    wrongly missing."""
+    hand = g.hand(g.to_move) if g.to_move is not None else []
+    out: list[str] = []
+    for a in rng.sample(legal, min(4, len(legal))):
+        if isinstance(a, Layoff):
+            for end in ("", " low", " high"):
+                out.append(f"layoff {a.number} {a.card.text}{end}")
+            out.append(f"layoff {a.number + 1} {a.card.text}")
+            out.append(f"swap {a.number} {a.card.text}")
+        elif isinstance(a, Swap):
+            out.append(f"layoff {a.number} {a.card.text}")
+        elif isinstance(a, NewMeld | Open) and not isinstance(a, Declare):
+            groups = [list(m) for m in (a.melds if isinstance(a, Open) else (a.cards,))]
+            k = rng.randrange(len(groups))
+            if hand:
+                groups[k].append(rng.choice(hand))
+            if len(groups) > 1 and rng.random() < 0.5:
+                groups.pop(rng.randrange(len(groups)))
+            elif len(groups[k]) > 3:
+                groups[k].pop(rng.randrange(len(groups[k])))
+            verb = "open" if isinstance(a, Open) else "meld"
+            if verb == "meld" or rng.random() < 0.3:
+                verb = "meld" if verb == "open" and len(groups) == 1 else verb
+            out.append(f"{verb} " + " / ".join(format_cards(m) for m in groups))
+    return out
+
+
 def check_refusals(g: Game, legal: list[Action], rng: random.Random, tries: int = 6) -> None:
     legal_set = set(legal)
     before = state_of(g)
-    for _ in range(tries):
-        text = random_action(g, rng)
+    texts = [random_action(g, rng) for _ in range(tries)] + mutants(g, legal, rng)
+    for text in texts:
         try:
             act = parse_action(text)
         except RummyError:
