@@ -552,3 +552,20 @@ def test_runs_are_written_low_to_high() -> None:
     refused(g, "open KS KH KD / 7H 6H 5H", "cannot follow")
     g.apply("open KD KS KH / 5H 6H 7H")
     assert g.view(0)["table"][0]["cards"] == ["KS", "KH", "KD"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "points"),
+    [("KS KH KD 5H 6H 7H 2C 4D 9S JC 8D 3S TC", 48),
+     ("AS AH AD 2C 4D 9S JC 8D 3S TC 6H QH 5C", 33)],
+)
+def test_worked_check_best_opening_on_the_meter(hand: str, points: int) -> None:
+    g = rummy({1: hand}, starter="2H", stock="QD")
+    meter = g.view(1)["opening"]["meter"]
+    assert meter["points"] == points
+    g.apply("draw")
+    meter = g.view(1)["opening"]["meter"]
+    assert meter["points"] == points
+    assert meter["enough"] == (points >= 40)
+    if points >= 40:
+        assert g.is_legal(meter["action"])
