@@ -5,9 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from rummykit.server.config import ServerConfig
+from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.storage import SQLiteStorage
 from tests.server_support import Client, ServerProc
 
 
@@ -77,3 +81,27 @@ def test_lobby(server: ServerProc) -> None:
             await c.close()
 
     asyncio.run(main())
+
+
+def test_idle_rooms_are_swept(tmp_path: Path) -> None:
+    """Rooms nobody touched for a day are dropped; finished records stay downloadable."""
+    storage = SQLiteStorage(str(tmp_path / "sweep.db"))
+    manager = RoomManager(storage, ServerConfig(bot_pool="thread"))
+
+    async def main() -> None:
+        conn = Connection()
+        manager.handle(
+            conn, {"type": "create", "id": 1, "variant": "rummy", "players": 2, "options": {}}
+        )
+        code = next(iter(manager.rooms))
+        assert manager.sweep() == []  # connected and fresh
+        manager.handle(conn, {"type": "leave", "id": 2})
+        assert manager.sweep() == []  # fresh
+        manager.rooms[code].touched -= 25 * 3600 * 1000
+        assert manager.sweep() == [code]
+        assert code not in manager.rooms
+        assert storage.load_rooms() == []
+
+    asyncio.run(main())
+    manager.close()
+    storage.close()

@@ -57,9 +57,22 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         count = manager.restore()
         log.info("restored %d rooms", count)
+
+        async def janitor() -> None:
+            while True:
+                await asyncio.sleep(600)
+                try:
+                    dropped = manager.sweep()
+                    if dropped:
+                        log.info("dropped %d idle rooms", len(dropped))
+                except Exception:
+                    log.exception("sweeping idle rooms failed")
+
+        sweeper = asyncio.ensure_future(janitor())
         try:
             yield
         finally:
+            sweeper.cancel()
             manager.close()
             store.close()
 

@@ -38,6 +38,7 @@ log = logging.getLogger("rummykit.server")
 
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between-deals", "over"
 _OWN_KEYS = ("hand", "opening", "declaration")
+IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
 
 
 def now_ms() -> int:
@@ -133,7 +134,8 @@ class Room:
     created: int = field(default_factory=now_ms)
     watchers: set[Connection] = field(default_factory=set)
     history_len: int = 0
-    timer: asyncio.TimerHandle | None = None
+    timer: asyncio.Handle | None = None
+    touched: int = field(default_factory=now_ms)  # last message from a person in the room
     #: by seat: (key, the seat's own part of its view) — see RoomManager._view
     view_cache: dict[int, tuple[Any, JSON]] = field(default_factory=dict)
 
@@ -155,6 +157,7 @@ class Room:
             "duration": self.duration,
             "next_deal_at": self.next_deal_at,
             "created": self.created,
+            "touched": self.touched,
             "version": None if self.game is None else self.game.version,
             "seats": [s.doc() for s in self.seats],
         }
@@ -178,6 +181,7 @@ class Room:
             duration=doc["duration"],
             next_deal_at=doc["next_deal_at"],
             created=doc["created"],
+            touched=int(doc.get("touched") or doc["created"]),
         )
         room.seats = [
             Seat(
@@ -445,6 +449,23 @@ class RoomManager:
         """Carry out one validated client message (raises :class:`ProtocolError`)."""
         handler: Callable[[Connection, JSON], None] = getattr(self, "_on_" + msg["type"])
         handler(conn, msg)
+        if conn.room is not None:
+            conn.room.touched = now_ms()
+
+    def sweep(self, idle_ms: int = IDLE_MS) -> list[str]:
+        """Forget rooms nobody has been connected to or written in for ``idle_ms`` (their
+        finished records stay downloadable). Returns the codes dropped."""
+        limit = now_ms() - idle_ms
+        dropped = []
+        for code, room in list(self.rooms.items()):
+            if room.connections() or room.touched > limit:
+                continue
+            if room.timer is not None:
+                room.timer.cancel()
+            del self.rooms[code]
+            self.storage.delete_room(code)
+            dropped.append(code)
+        return dropped
 
     def _on_ping(self, conn: Connection, msg: JSON) -> None:
         conn.send({"type": "pong", "id": msg["id"], "time": now_ms()})
