@@ -47,7 +47,7 @@ PRIOR = 8.0
 #: Candidates whose risk of feeding the next rival is estimated.
 FEED_CANDIDATES = 5
 #: Points a discard costs per unit of probability that the next rival takes it.
-FEED_WEIGHT = 12.0
+FEED_WEIGHT = 25.0
 #: Share of the budget for the feeding estimate.
 FEED_SHARE = 0.3
 #: Fraction of the budget the search may use (the rest covers the bookkeeping).
@@ -177,8 +177,12 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, budget: float = 1.0, rounds: int = 3, samples: int | None = None) -> None:
+    def __init__(self, budget: float = 1.0, rounds: int = 3, samples: int | None = None,
+                 feed_weight: float = FEED_WEIGHT, search: bool = True) -> None:
         self.budget: float | None = float(budget)
+        self.feed_weight = feed_weight
+        #: Whether to run rollouts (the feeding estimate runs either way).
+        self.search = search
         self.rounds = rounds
         #: A fixed number of samples per search instead of the time budget (reproducible
         #: answers for tests; the budget is then not watched).
@@ -222,10 +226,13 @@ class HardBot:
             first = scored[:FEED_CANDIDATES]
             feed = self._feed(obs, [c for c, _ in first], nxt, style, rng, feed_deadline)
             scored = sorted(
-                [(c, h + FEED_WEIGHT * feed.get(c, 0.0)) for c, h in first], key=lambda t: t[1]
+                [(c, h + self.feed_weight * feed.get(c, 0.0)) for c, h in first],
+                key=lambda t: t[1],
             ) + scored[FEED_CANDIDATES:]
         top = scored[:CANDIDATES]
         act = Discard(top[0][0])
+        if not self.search:
+            return act
         best_h = top[0][1]
         sums = [0.0] * len(top)
         samples = 0

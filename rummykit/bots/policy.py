@@ -33,8 +33,10 @@ from rummykit.engine.actions import (
 from rummykit.engine.game import Game
 from rummykit.melds import MeldRules, indian_penalty, rummy_penalty
 from rummykit.solver import (
+    OpeningRule,
     PenaltyRule,
     best_close,
+    best_opening,
     declaration,
     least_penalty,
     opening,
@@ -60,6 +62,22 @@ class Style:
     live: Counter[Card] | None = None
     #: Extra cost of discarding a card (hard: feeding an opponent).
     danger: Callable[[Card], float] | None = None
+    #: Weight of the number of unmelded cards against their points (0: points only), for
+    #: players who have not opened yet and for those who have.
+    count_closed: float = 0.0
+    count_open: float = 0.0
+    #: Bonus of a partial per live out, as a share of the card's weight, and its cap.
+    outs_weight: float = 0.1
+    outs_cap: float = 0.7
+    #: Before opening: bonus per point of the best opening the cards can lay (up to the
+    #: minimum), so that melds worth more towards the opening are kept.
+    open_weight: float = 0.0
+    #: After opening, keep melds in hand (no targets for the rivals' lay-offs) until they
+    #: let the hand go out, or a rival holds this few cards or fewer.
+    hold_melds: bool = False
+    hold_until: int = 5
+    #: Open with the fewest melds that reach the minimum (unless that goes out).
+    lean_opening: bool = False
     rng: random.Random = field(default_factory=random.Random)
 
 
@@ -118,7 +136,8 @@ def unseen_by(g: Game, seat: int) -> Counter[Card]:
 
 
 def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
-             count: bool = False) -> float:
+             count: bool = False, opened: bool = False,
+             rule: OpeningRule | None = None) -> float:
     """How bad a hand is (lower is better): least penalty less partial bonuses. With
     ``count`` (``simple``), unmelded cards weigh by number rather than by points."""
     if indian:
@@ -126,10 +145,17 @@ def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
     arr = _arrange(cards, mr, False)
     left = arr.left
     score = float(arr.points)
+    mix = style.count_open if opened else style.count_closed
     if count:
         score = 10.0 * len(left) + 0.1 * score
+    elif mix:
+        score = (1 - mix) * score + mix * 8.0 * len(left)
     jokers = sum(1 for c in left if mr.is_joker(c))
     score -= 25 * jokers
+    if rule is not None and not opened and style.open_weight and rule.minimum:
+        best = best_opening(cards, rule, mr)
+        if best is not None:
+            score -= style.open_weight * min(rule.minimum, best.points)
     if style.partials:
         live = style.live
         for c in left:
@@ -137,7 +163,8 @@ def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
                 continue
             n = _outs(c, left, live, mr)
             if n:
-                score -= (10 if count else rummy_penalty(c)) * min(0.7, 0.1 * n)
+                share = min(style.outs_cap, style.outs_weight * n)
+                score -= (10 if count else rummy_penalty(c)) * share
     return score
 
 
@@ -188,7 +215,7 @@ def _evaluate_indian(cards: Sequence[Card], mr: MeldRules, style: Style) -> floa
         for c in rest:
             n = _outs(c, rest, live, mr)
             if n:
-                score -= pen[c] * min(0.7, 0.1 * n)
+                score -= pen[c] * min(style.outs_cap, style.outs_weight * n)
     return score
 
 
@@ -327,6 +354,8 @@ def lay_move(g: Game, style: Style) -> Action | None:
             if res.close is not None:
                 arrs.append(res.close)
             if res.valid and res.best is not None:
+                if style.lean_opening and res.close is None:
+                    arrs.append(_lean(res.best, rule))
                 arrs.append(res.best)
         for arr in arrs:
             for act in _opening_acts(arr):
@@ -347,7 +376,7 @@ def lay_move(g: Game, style: Style) -> Action | None:
         act = swap_move(g)
         if act is not None:
             return act
-    if rules.lay_mode == "open":
+    if rules.lay_mode == "open" and not (style.hold_melds and _holding(g, style.hold_until)):
         arr = _arrange(hand, mr, False)
         for m in sorted(arr.melds, key=len, reverse=True):
             act = NewMeld(m.cards)
@@ -364,6 +393,44 @@ def lay_move(g: Game, style: Style) -> Action | None:
             if act is not None:
                 return act
     return None
+
+
+def _lean(arr: Arrangement, rule: OpeningRule) -> Arrangement:
+    """The fewest cards of ``arr``'s melds that still reach the minimum."""
+    from itertools import combinations
+
+    melds = list(arr.melds)
+    best: tuple[int, tuple[int, ...]] | None = None
+    for k in range(1, len(melds) + 1):
+        for idx in combinations(range(len(melds)), k):
+            pts = sum(melds[i].value(rule.jokers_zero) for i in idx)
+            if pts < rule.minimum:
+                continue
+            cards = sum(len(melds[i].cards) for i in idx)
+            if best is None or cards < best[0]:
+                best = (cards, idx)
+    if best is None:
+        return arr
+    chosen = tuple(melds[i] for i in best[1])
+    return Arrangement(arr.points, chosen, arr.left)
+
+
+def _holding(g: Game, until: int) -> bool:
+    """Keep melds in hand: no rival is close to going out and laying everything now would
+    not empty the hand."""
+    d = g.deal
+    rules = g.rules
+    seat = d.turn
+    side = rules.team_of(seat)
+    for s in range(rules.players):
+        if rules.team_of(s) != side and d.out[s] is None and len(d.hands[s]) <= until:
+            return False
+    mr = d.meld_rules
+    arr = _arrange(d.hands[seat], mr, False)
+    stuck = [c for c in arr.left
+             if not any(tm.meld.layoff_ends(c, mr) for tm in d.table)]
+    keep = 0 if rules.out_by_laying else 1
+    return len(stuck) > max(keep, 1)
 
 
 def _layoff(g: Game, c: Card, skip: int | None = None) -> Action | None:
@@ -461,9 +528,15 @@ def discard_scores(g: Game, cands: Sequence[Card], style: Style) -> list[tuple[C
     hand = d.hands[d.turn]
     mr = d.meld_rules
     indian = _indian(g)
+    rules = g.rules
+    rule = None
+    if rules.lay_mode == "open" and not d.opened[d.turn]:
+        partner = rules.teams and d.opened[(d.turn + 2) % rules.players]
+        rule = rules.opening_rule(bool(partner))
     out = []
     for c in cands:
-        s = evaluate(_without(hand, c), mr, indian, style, g.rules.lay_mode == "close")
+        s = evaluate(_without(hand, c), mr, indian, style, g.rules.lay_mode == "close",
+                     d.opened[d.turn], rule)
         if style.danger is not None:
             s += style.danger(c)
         out.append((c, s))

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Measure the bots: duplicate-deal matches hard v medium and medium v easy, every variant.
+
+    python scripts/bench_bots.py --deals 1000 --jobs 2 --budget 1.0 --out bench.json
+
+For each variant and pairing it plays ``--deals`` two-player deals (each shuffle twice, the
+bots swapping seats) and prints, per pairing, the stronger bot's share of deals won with its
+95% interval, the mean points per deal, and the decision times (median and 95th percentile,
+the time the bot takes for one move, the engine's view excluded). ``--out`` writes every
+summary as JSON. Long runs are made by hand; the numbers in ``docs/bots.md`` came from here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from rummykit.bots.tournament import Spec, run_deals, summarize
+from rummykit.rules import VARIANTS
+
+PAIRINGS = (("hard", "medium"), ("medium", "easy"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--budget", type=float, default=1.0, help="hard's seconds per move")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--variants", default=",".join(VARIANTS))
+    p.add_argument("--pairings", default="hard-medium,medium-easy")
+    p.add_argument("--out", default=None, help="write the summaries as JSON")
+    args = p.parse_args(argv)
+    pairings = [tuple(x.split("-")) for x in args.pairings.split(",") if x]
+    out: list[dict[str, Any]] = []
+    print(f"{'variant':8} {'pairing':13} {'deals':>5} {'won %':>6} {'95% interval':>15} "
+          f"{'pts/deal':>9} {'ms med':>7} {'ms p95':>7} {'s':>6}")
+    for variant in args.variants.split(","):
+        for a, b in pairings:
+            spec = Spec(variant, 2, (a, b), args.deals, args.seed, args.budget)
+            t = time.perf_counter()
+            summary = summarize(spec, run_deals(spec, args.jobs))
+            secs = time.perf_counter() - t
+            summary["seconds"] = secs
+            out.append(summary)
+            r = summary["results"][a]
+            lo, hi = r["win_ci"]
+            print(f"{variant:8} {a + ' v ' + b:13} {summary['deals']:5d} "
+                  f"{100 * r['win_rate']:6.1f} [{100 * lo:5.1f}, {100 * hi:5.1f}] "
+                  f"{r['mean_points']:+9.1f} {r['median_ms']:7.1f} {r['p95_ms']:7.1f} "
+                  f"{secs:6.0f}", flush=True)
+            for name in (a, b):
+                rr = summary["results"][name]
+                print(f"{'':22}{name:7} decisions {rr['decisions']:6d}  median "
+                      f"{rr['median_ms']:.1f} ms  p95 {rr['p95_ms']:.1f} ms  max "
+                      f"{rr['max_ms']:.0f} ms  fallbacks {rr['fallbacks']}", flush=True)
+            if args.out:
+                with open(args.out, "w", encoding="utf-8") as fh:
+                    json.dump(out, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
