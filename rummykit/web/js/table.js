@@ -195,6 +195,7 @@ export function renderTable(root, S, actions) {
     section.prepend(h("div.banner.offline", { role: "status" }, t("conn.reconnectingLong")));
   }
   root.replaceChildren(section);
+  document.title = myTurn ? `● ${t("turn.yours")} — rummykit` : `${t(`variant.${v.variant}.name`)} — rummykit`;
   setupDrag(section, S, actions);
   tickClock(S);
 }
@@ -848,7 +849,9 @@ function drop(kind, ids, target, ev, S, actions) {
       actions.render();
       return;
     case "pile":
-      if (ids.length === 1 && can(S, "discard")) doDiscard(S, actions, texts[0]);
+      // the card just taken, dragged back onto the pile, is returned (devolver)
+      if (ids.length === 1 && can(S, "return") && v.turn.taken === texts[0]) actions.play("return");
+      else if (ids.length === 1 && can(S, "discard")) doDiscard(S, actions, texts[0]);
       else if (ids.length !== 1) toast(t("action.pickOne"), "error");
       else if (isMyTurn(S)) actions.play(`discard ${texts[0]}`);
       return;
