@@ -45,7 +45,17 @@ Profile = dict[int, tuple[int, Witness]]
 """Key ``jokers << 8 | flags`` to ``(score, witness)``; a witness is nested tuples."""
 
 EMPTY: Final[Profile] = {0: (0, None)}
-_CACHE_LIMIT: Final = 200_000
+#: Entries all the cached tables may hold together before they are emptied (about 30 MB).
+TABLE_LIMIT: Final = 60_000
+_CACHE_LIMIT: Final = TABLE_LIMIT
+_stored = [0]
+
+
+def _grow() -> None:
+    """Count one more cached entry; past the limit, start afresh."""
+    _stored[0] += 1
+    if _stored[0] > TABLE_LIMIT:
+        clear_all()
 
 
 def join_flags(a: int, b: int) -> int:
@@ -174,6 +184,7 @@ def clear_all() -> None:
     _SEGMENTS.clear()
     _STILL.clear()
     _PATTERNS.clear()
+    _stored[0] = 0
 
 
 def entries() -> int:
@@ -272,14 +283,13 @@ def suit_profile(cfg: Config, v: int, jcap: int, c_rank: int) -> Profile:
     hit = cache.get(key)
     if hit is not None:
         return hit
-    if len(cache) > _CACHE_LIMIT:
-        cfg.clear()
     res: Profile = EMPTY
     for seg in _segments(v, jcap, cfg.adjacent):
         c = c_rank if c_rank and (seg >> (2 * (c_rank - 1))) & 3 else 0
         res = combine(res, _segment_profile(cfg, seg, jcap, c), jcap)
     if len(res) > 1:
         res = prune(res)
+    _grow()
     cache[key] = res
     return res
 
@@ -341,6 +351,7 @@ def _segment_profile(cfg: Config, v: int, jcap: int, c_rank: int) -> Profile:
             vec = rest | low | ((aces - low) << 26)
             res = merge_max(res, _runs(cfg, vec, jcap, c_rank))
         res = prune(res)
+    _grow()
     cache[key] = res
     return res
 
@@ -426,8 +437,7 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
             pre_score + run_nat[low], (1 << pre) - 1, has_c0,
         )
     res = prune(res)
-    if len(memo) > _CACHE_LIMIT:
-        memo.clear()
+    _grow()
     memo[key] = res
     return res
 
@@ -497,6 +507,7 @@ def set_profile(cfg: Config, rank: int, u: tuple[int, ...], jcap: int, c_suit: i
         if cur is None or s > cur[0]:
             res[k] = (s, ("T", rank, plan))
     res = prune(res)
+    _grow()
     cfg.set_cache[key] = res
     return res
 
@@ -583,6 +594,7 @@ def _rank_options(
                     merged = merge_max(merged, p2)
             opts.append((d, prune(merged)))
         res = (None, opts)
+    _grow()
     cfg.rank_cache[key] = res
     return res
 
@@ -807,6 +819,7 @@ def _wrapped(cfg: Config, suit: int, v: int, jokers: int, c_rank: int) -> Profil
     if hit is None:
         p = suit_profile(cfg, v, jokers, c_rank)
         hit = {k: (x, ("S", suit, y) if y is not None else None) for k, (x, y) in p.items()}
+        _grow()
         cfg.wrap_cache[key] = hit
     return hit
 
