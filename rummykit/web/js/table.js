@@ -271,7 +271,7 @@ function pilesBox(S, actions) {
   if (v.indicator) {
     box.append(h("div.stack-wrap.indicator", {},
       cardElement(v.indicator, { t }),
-      h("span.stack-label", { text: t("table.wildRank", { rank: v.wild_rank ? pretty(`${rankLetter(rankNumber(v.wild_rank))}S`).slice(0, -1) : "" }) })));
+      h("span.stack-label", { text: t("table.wildRank", { rank: v.wild_rank ? rankLabelOf(v.wild_rank) : "" }) })));
   }
   if (canReturn) {
     box.append(h("button.btn.return", { type: "button", "data-action": "return", "data-key": "return", text: t("action.return"), onclick: () => actions.play("return") }));
@@ -316,7 +316,7 @@ function statusBar(S, actions) {
     const tr = v.turn;
     if (tr.owes && tr.owes.length) text = t("turn.owes", { cards: tr.owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") });
     else if (tr.phase === "draw") text = v.pile.length && tr.can.includes("take") ? t("turn.drawOrTake") : t("turn.draw");
-    else text = t("turn.play");
+    else text = v.variant === "indian" ? t("turn.playIndian") : t("turn.play");
   } else text = t("turn.theirs", { who: seatName(S, v.turn.seat) });
   const score = S.you !== null && S.you !== undefined ? scoreOf(v, S.you) : null;
   const lastOther = [...S.log].reverse().find((l) => l.seat !== S.you);
@@ -365,8 +365,12 @@ function declarationBar(S, actions) {
   const parts = [h("span.meter-label", { text: t("declare.label") })];
   if (!d) parts.push(h("span.meter-hint", { text: t("declare.onYourTurn") }));
   else if (d.valid) parts.push(h("span.decl.ok", { "data-declaration": "valid", text: t("declare.ready", { card: d.discard ? pretty(d.discard) : "" }) }));
-  else parts.push(h("span.decl.no", { "data-declaration": "invalid", text: `${t("declare.notYet")}: ${d.reason || ""}` }));
-  if (v.wild_rank) parts.push(h("span.meter-hint", { text: t("table.wildRank", { rank: rankLabelOf(v.wild_rank) }) }));
+  else {
+    // the engine's reason is English; its usual sentence has a translation, others show as sent
+    const usual = !d.reason || /^these cards cannot be declared yet/.test(d.reason);
+    parts.push(h("span.decl.no", { "data-declaration": "invalid", title: d.reason || "",
+      text: `${t("declare.notYet")}: ${usual ? t("declare.notYetWhy") : d.reason}` }));
+  }
   return h("div.meter.declaration", {}, parts);
 }
 
