@@ -173,10 +173,15 @@ def check_legal_actions(g: Game, legal: list[Action], rng: random.Random) -> Non
     for a in legal:
         assert g.is_legal(a), f"{a} is listed but not legal"
         assert parse_action(str(a)) == a
-    for a in rng.sample(legal, min(2, len(legal))):
+    for i, a in enumerate(rng.sample(legal, min(2, len(legal)))):
         twin = clone(g)
         twin.apply(a)
         check_cards(twin)
+        if i == 0:
+            # The same action on a copy rebuilt from the record gives the same state.
+            again = Game.from_record(g.record())
+            again.apply(a)
+            assert state_of(again) == state_of(twin)
 
 
 def random_action(g: Game, rng: random.Random) -> str:
