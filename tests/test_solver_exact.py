@@ -23,6 +23,8 @@ from rummykit.solver import (
     best_opening,
     declaration,
     least_penalty,
+    opening_points,
+    penalty_points,
 )
 
 try:
@@ -95,6 +97,7 @@ def check_opening_and_close(
         want = ref.best_opening(cards, v, RUMMY_MELDS, taken)
         got = best_opening(cards, rule, RUMMY_MELDS, taken)
         assert (got.points if got else None) == want, (cards, taken, got, want)
+        assert opening_points(cards, rule, RUMMY_MELDS, taken) == want
         if got is not None:
             check_arrangement(cards, got, RUMMY_MELDS)
             melds_of = got.melds
@@ -122,6 +125,7 @@ def test_rummy_and_rami51(cards: list[Card], pick: int | None) -> None:
     got = least_penalty(cards)
     check_arrangement(cards, got, RUMMY_MELDS)
     assert got.points == want, (cards, got, want)
+    assert penalty_points(cards) == want
 
 
 @examples(250)
@@ -147,6 +151,7 @@ def test_indian(case: tuple[list[Card], MeldRules]) -> None:
     got = least_penalty(cards, INDIAN_PENALTY, rules)
     check_arrangement(cards, got, rules)
     assert got.points == want, (cards, rules.wild_rank, got, want)
+    assert penalty_points(cards, INDIAN_PENALTY, rules) == want
     if got.melds:
         assert ref.two_sequences(got.melds)
     for discard in (True, False):

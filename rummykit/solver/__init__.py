@@ -22,6 +22,8 @@ from rummykit.solver.api import (
     declaration,
     least_penalty,
     opening,
+    opening_points,
+    penalty_points,
     table_entries,
 )
 
@@ -43,5 +45,7 @@ __all__ = [
     "declaration",
     "least_penalty",
     "opening",
+    "opening_points",
+    "penalty_points",
     "table_entries",
 ]

@@ -257,6 +257,28 @@ def _run(
     return best[0], _build(best[1], best[2], melds)
 
 
+def _score(
+    cfg: core.Config,
+    cards: Sequence[Card],
+    melds: MeldRules,
+    accept: Accept,
+    must: Card | None = None,
+) -> int | None:
+    """Best accepted score only (no melds built)."""
+    enc = _encode(cards)
+    target = None if must is None or must.is_joker else (must.rank, must.suit)
+    if not melds.wild_rank:
+        vs, ms, printed = enc
+        got = core.solve(cfg, vs, ms, printed, accept, target)
+        return None if got is None else got[0]
+    best: int | None = None
+    for vs, ms, pool in _pool_choices(enc, melds.wild_rank):
+        got = core.solve(cfg, vs, ms, len(pool), accept, target)
+        if got is not None and (best is None or got[0] > best):
+            best = got[0]
+    return best
+
+
 def _build(witness: object, pool: list[Card], rules: MeldRules) -> list[Meld]:
     """The melds of a witness. Without wild cards they are built directly (exactly what
     :func:`make_meld` gives); with wild cards :func:`make_meld` reads them.
@@ -400,6 +422,19 @@ def best_opening(
     return Arrangement(score, tuple(ms), _left(cards, ms))
 
 
+def opening_points(
+    cards: Sequence[Card],
+    rule: OpeningRule = RUMMY_OPENING,
+    melds: MeldRules = RUMMY_MELDS,
+    must_include: Card | None = None,
+) -> int | None:
+    """``best_opening(...).points`` without building the melds (the opening meter)."""
+    _check_must(cards, must_include)
+    fmask, c_split, accept = _opening_accept(rule, must_include)
+    cfg = _config(melds, "open", rule.jokers_zero, 0, fmask, c_split)
+    return _score(cfg, cards, melds, accept, must_include)
+
+
 def best_close(
     cards: Sequence[Card],
     rule: OpeningRule = RUMMY_OPENING,
@@ -499,6 +534,23 @@ def least_penalty(
     if rule.cap is not None:
         points = min(points, rule.cap)
     return Arrangement(points, tuple(ms), left)
+
+
+def penalty_points(
+    cards: Sequence[Card],
+    rule: PenaltyRule = RUMMY_PENALTY,
+    melds: MeldRules = RUMMY_MELDS,
+) -> int:
+    """``least_penalty(...).points`` without building the melds (end-of-deal scoring)."""
+    total = _penalty_sum(cards, rule, melds.wild_rank)
+    if rule.two_sequences:
+        cfg = _config(melds, rule.scoring, False, 0, F_SEQ | F_PURE)
+        got = _score(cfg, cards, melds, _two_sequences)
+    else:
+        cfg = _config(melds, rule.scoring, False, 0, 0)
+        got = _score(cfg, cards, melds, _accept_all)
+    points = total - (got or 0)
+    return points if rule.cap is None else min(points, rule.cap)
 
 
 def declaration(

@@ -233,12 +233,12 @@ def combine(a: Profile, b: Profile, jmax: int) -> Profile:
         sb, wb = b[0]
         if wb is None:
             return a
-        return {k: (s + sb, (w, wb)) for k, (s, w) in a.items()}
+        return {k: (s + sb, wb if w is None else (w, wb)) for k, (s, w) in a.items()}
     if len(a) == 1 and 0 in a:
         sa, wa = a[0]
         if wa is None:
             return b
-        return {k: (s + sa, (wa, w)) for k, (s, w) in b.items()}
+        return {k: (s + sa, wa if w is None else (wa, w)) for k, (s, w) in b.items()}
     out: Profile = {}
     jlim = jmax << 8
     for ka, (sa, wa) in a.items():
@@ -253,7 +253,7 @@ def combine(a: Profile, b: Profile, jmax: int) -> Profile:
             s = sa + sb
             cur = out.get(k)
             if cur is None or s > cur[0]:
-                out[k] = (s, (wa, wb))
+                out[k] = (s, wb if wa is None else (wa if wb is None else (wa, wb)))
     return out
 
 
@@ -838,19 +838,20 @@ def flatten(w: Witness) -> list[tuple[object, ...]]:
     """The melds of a witness: ``("R", suit, start, length, mask)`` and ``("T", rank, plan)``."""
     out: list[tuple[object, ...]] = []
     stack: list[tuple[Witness, int]] = [(w, -1)]
+    pop = stack.pop
+    push = stack.append
     while stack:
-        node, suit = stack.pop()
+        node, suit = pop()
         if node is None:
             continue
-        assert isinstance(node, tuple)
-        head = node[0]
+        head = node[0]  # type: ignore[index]
         if head == "R":
-            out.append(("R", suit, node[1], node[2], node[3]))
+            out.append(("R", suit, node[1], node[2], node[3]))  # type: ignore[index]
         elif head == "T":
-            out.append(node)
+            out.append(node)  # type: ignore[arg-type]
         elif head == "S":
-            stack.append((node[2], node[1]))
+            push((node[2], node[1]))  # type: ignore[index]
         else:
-            stack.append((node[1], suit))
-            stack.append((node[0], suit))
+            push((node[1], suit))  # type: ignore[index]
+            push((head, suit))
     return out
