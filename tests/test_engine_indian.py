@@ -356,3 +356,13 @@ def test_per_seat_penalties_in_the_results() -> None:
                stock="KH")
     play(g, "draw", DECLARE)
     assert g.view(2)["results"][0]["penalties"] == [36, 0, 80]
+
+
+def test_a_valid_declaration_after_a_wrong_one_ends_the_deal() -> None:
+    # Seat 2 holds no sequence and no set: 2+5+8+3+6+9+4+10+2+6+8+5+3 = 71.
+    loser = "2S 5S 8S 3H 6H 9H 4D TD 2C 6C 8C 5D 3C"
+    g = indian({1: WRONG, 2: loser, 0: DECL}, players=3, stock="4C 8D KH")
+    play(g, "draw", WRONG_ACTION, "draw", "discard 8D", "draw", DECLARE)
+    r = g.view(0)["results"][0]
+    assert (r["winner"], r["penalties"], r["points"]) == (0, [0, 80, 71], 151)
+    assert g.view(2)["seats"][1]["out"] == "wrong-declaration"
