@@ -38,6 +38,7 @@ log = logging.getLogger("rummykit.server")
 
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between-deals", "over"
 _OWN_KEYS = ("hand", "opening", "declaration")
+SLOW_S = 0.1  # actions taking longer are logged
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
 
 
@@ -719,7 +720,9 @@ class RoomManager:
         """Apply an action of ``seat``, store it, tell everybody, schedule what comes next."""
         game = room.game
         assert game is not None
+        t0 = time.perf_counter()
         game.apply(text)  # raises on an illegal action, changing nothing
+        t1 = time.perf_counter()
         stored = text
         try:
             seq = room.seq
@@ -752,12 +755,25 @@ class RoomManager:
             log.exception("room %s: storing an action failed; reloading it", room.code)
             self._reload(room)
             raise ProtocolError("internal", "the action could not be stored") from None
+        t2 = time.perf_counter()
         self._broadcast_state(room, {"seat": seat, "action": stored, "auto": auto}, ack, public)
         if presence:
             self._broadcast_room(room)
         if room.status in (BETWEEN, OVER):
             self._deal_over(room, public)
         self._schedule(room)
+        t3 = time.perf_counter()
+        if t3 - t0 > SLOW_S:
+            log.warning(
+                "slow action in room %s: %r took %.0f ms (engine %.0f, storage %.0f, views and "
+                "sending %.0f)",
+                room.code,
+                text,
+                (t3 - t0) * 1000,
+                (t1 - t0) * 1000,
+                (t2 - t1) * 1000,
+                (t3 - t2) * 1000,
+            )
 
     def _deal_over(self, room: Room, public: JSON) -> None:
         results = public.get("results") or []
