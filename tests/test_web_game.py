@@ -16,11 +16,14 @@ from tests.web_support import (
     add_bots,
     chromium,
     create_room,
+    drag,
     new_page,
     play_turn,
     play_until_over,
     running_server,
+    select_cards,
     state,
+    tap,
     wait_change,
 )
 
@@ -121,4 +124,65 @@ def test_rami_game_to_the_end_with_the_clock(
     limit = {"rami51": 251, "rami71": 251, "simple": 300}[variant]
     assert max(view["scores"]) >= limit, view["scores"]
     assert len(view["results"]) >= 1
+    page.context.close()
+
+
+def test_take_return_and_a_refused_move_explained(server: Server, browser: Any) -> None:
+    """Take the discard by dragging it into the hand, put it back with Return (devolver), then
+    try an opening the server refuses: the page shows why, in the player's words plus the
+    engine's reason, and nothing changes."""
+    page = new_page(browser, locale="es-ES")
+    create_room(page, server.base, "rummy", 2, {"opening": 51})
+    add_bots(page)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    s = state(page)
+    top = page.locator("[data-action=pile]").get_attribute("data-top")
+    assert "take" in s["can"] and top
+    assert page.locator("[data-action=take]").inner_text().startswith("Tomar")
+    assert drag(page, "[data-action=pile]", ".hand")
+    wait_change(page, s["version"])
+    s = state(page)
+    assert s["owes"] == [top] and "return" in s["can"]
+    assert page.locator(".hand-card.owed").count() >= 1
+    assert "antes de descartar" in page.locator("[data-status=turn]").inner_text()
+    assert page.locator("[data-action=return-btn]").inner_text() == "Devolver la carta"
+    tap(page, "[data-action=return-btn]")
+    wait_change(page, s["version"])
+    s = state(page)
+    assert s["phase"] == "draw" and "take" not in s["can"] and "draw" in s["can"]
+    assert page.locator("[data-action=pile]").get_attribute("data-top") == top
+    tap(page, "[data-action=draw]")
+    wait_change(page, s["version"])
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def test_wrong_declaration_warned_and_refused_move_explained(server: Server, browser: Any) -> None:
+    """Indian rummy: Declare with cards that are no valid declaration first warns (80 points);
+    insisting with a group of three sends it, the server refuses it (13 cards must be shown) and
+    the page says why: a translated label, then the engine's reason; nothing changes."""
+    page = new_page(browser, locale="es-ES")
+    create_room(page, server.base, "indian", 2, {"format": "points"})
+    add_bots(page)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    s = state(page)
+    tap(page, "[data-action=draw]")
+    wait_change(page, s["version"])
+    s = state(page)
+    assert s["declaration"] is not None and s["declaration"]["valid"] is False
+    assert page.locator("[data-declaration=invalid]").count() == 1
+    select_cards(page, [i for i, _ in s["hand"][:3]])
+    tap(page, "[data-action=group]")
+    tap(page, "[data-action=declare]")
+    page.wait_for_selector("#confirm[open]")
+    assert page.locator("#confirm-title").inner_text() == "Esta declaración sería errónea"
+    assert "80" in page.locator("#confirm-body").inner_text()
+    page.click("#confirm-ok")
+    page.wait_for_selector("#toast:not([hidden])")
+    text = page.locator("#toast").inner_text()
+    assert text.startswith("No permitido: "), text
+    assert "13" in text, text
+    assert state(page)["version"] == s["version"]
+    assert len(state(page)["hand"]) == 14
+    assert not page.js_errors, page.js_errors
     page.context.close()

@@ -197,7 +197,7 @@ def create_room(
         else:
             field.fill(str(value))
     page.click("[data-action=create]")
-    page.wait_for_selector(".seat-row.me")
+    page.wait_for_selector(".seat-row.mine")
     code: str = page.locator("[data-room-code]").inner_text()
     return code
 

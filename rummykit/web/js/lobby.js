@@ -162,7 +162,7 @@ export function renderWaiting(root, S, actions) {
       controls.push(h("button.btn.ghost", { type: "button", "data-action": "remove-bot", "data-seat": s.seat, "data-key": `unbot-${s.seat}`, text: t("room.removeBot"), onclick: () => actions.removeBot(s.seat) }));
     }
     const who = s.kind === "empty" ? t("room.emptySeat") : s.kind === "bot" ? botName(s) : s.name;
-    return h(`li.seat-row.${s.kind}${isMe ? ".me" : ""}`, { "data-seat": s.seat },
+    return h(`li.seat-row.${s.kind}${isMe ? ".mine" : ""}`, { "data-seat": s.seat },
       h("span.seat-no", { text: t("lobby.seatN", { n: s.seat + 1 }) }),
       h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", class: s.kind === "bot" ? "bot" : null, text: s.kind === "bot" ? "B" : s.kind === "empty" ? "·" : initial(s.name) }),
         h("span", { text: who }), isMe ? h("span.badge.you", { text: t("room.you") }) : null,

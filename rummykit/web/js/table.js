@@ -179,8 +179,8 @@ export function renderTable(root, S, actions) {
   const felt = h("div.felt", {}, pilesBox(S, actions), meldsBox(S, actions));
 
   // --- me: status, clock, meter, actions, hand
-  const me = mine ? h("div.me", {}, statusBar(S, actions), meterBar(S, actions), actionBar(S, actions), handBox(S, actions))
-    : h("div.me.spectating", {}, statusBar(S, actions), h("p.spectator-note", { text: t("table.spectating") }));
+  const me = mine ? h("div.my-area", {}, statusBar(S, actions), meterBar(S, actions), actionBar(S, actions), handBox(S, actions))
+    : h("div.my-area.spectating", {}, statusBar(S, actions), h("p.spectator-note", { text: t("table.spectating") }));
 
   const side = sidePanel(S, actions);
   section.append(h("div.board", {}, opponents, felt, me), side);
@@ -396,7 +396,10 @@ function actionBar(S, actions) {
   if ((can(S, "layoff") || can(S, "swap")) && sel.length === 1 && v.table.length) btns.push(h("span.hint", { text: t("action.layoffHint") }));
   if (can(S, "discard")) btns.push(b("discard", sel.length === 1 ? t("action.discardCard", { card: pretty(sel[0]) }) : t("action.discard"),
     () => doDiscard(S, actions, sel[0]), { disabled: sel.length !== 1, key: "X", primary: sel.length === 1 }));
-  if (can(S, "declare")) btns.push(b("declare", t("action.declare"), () => doDeclare(S, actions), { primary: !!(v.declaration && v.declaration.valid) }));
+  // "declare" is in turn.can only when a valid declaration exists; a wrong one is still a move
+  // the rules allow (it costs 80), so the button is there on every play phase, with a warning
+  const mayDeclare = can(S, "declare") || (v.variant === "indian" && can(S, "discard"));
+  if (mayDeclare) btns.push(b("declare", t("action.declare"), () => doDeclare(S, actions), { primary: !!(v.declaration && v.declaration.valid) }));
   if (can(S, "drop")) btns.push(b("drop", t("action.drop", { n: dropCost(S) }), () => doDrop(S, actions), { danger: true }));
   // hand tools: always there
   const tools = [
