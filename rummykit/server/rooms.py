@@ -38,6 +38,7 @@ log = logging.getLogger("rummykit.server")
 
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between-deals", "over"
 _OWN_KEYS = ("hand", "opening", "declaration")
+MAX_ROOMS_PER_CONNECTION = 20
 SLOW_S = 0.1  # actions taking longer are logged
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
 
@@ -64,6 +65,7 @@ class Connection:
         self.seat: int | None = None
         self.closed = False
         self.overflow = False
+        self.created = 0  # rooms created on this connection
 
     def send(self, msg: JSON) -> None:
         self.send_text(_dumps(msg))
@@ -472,6 +474,10 @@ class RoomManager:
         conn.send({"type": "pong", "id": msg["id"], "time": now_ms()})
 
     def _on_create(self, conn: Connection, msg: JSON) -> None:
+        if conn.created >= MAX_ROOMS_PER_CONNECTION:
+            raise ProtocolError(
+                "rate_limited", "too many rooms created on this connection", id=msg["id"]
+            )
         variant, players, options = msg["variant"], msg["players"], msg["options"] or {}
         try:
             trial = Game.new(variant, players=players, options=options)
@@ -489,6 +495,7 @@ class RoomManager:
             duration=int(float(clock) * 1000 * self.config.clock_scale),
         )
         self.rooms[room.code] = room
+        conn.created += 1
         self._save(room)
         self._detach(conn)
         conn.room, conn.seat = room, None
@@ -660,12 +667,12 @@ class RoomManager:
         text = msg["action"].strip()
         if text.split(None, 1)[:1] and text.split(None, 1)[0].lower() == "timeout":
             raise ProtocolError("forbidden_action", "only the server plays timeout", id=mid)
-        was_away = seat.away
+        was_away, timeouts = seat.away, seat.timeouts
         seat.away, seat.timeouts = False, 0
         try:
             self._play(room, seat.seat, text, auto=False, ack=(conn, mid), presence=was_away)
         except RummyError as exc:
-            seat.away = was_away
+            seat.away, seat.timeouts = was_away, timeouts
             raise ProtocolError("illegal_action", str(exc), id=mid, version=game.version) from None
 
     # -- playing ----------------------------------------------------------------------------
@@ -677,6 +684,7 @@ class RoomManager:
         record = game.record()
         head = {k: v for k, v in record.items() if k != "deals"}
         room.game = game
+        room.view_cache.clear()
         room.status = PLAYING
         room.deal, room.seq, room.restocks = 0, 0, 0
         room.turn_seat, room.turn_deal, room.deadline, room.next_deal_at = None, -1, None, None
