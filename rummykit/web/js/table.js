@@ -403,8 +403,8 @@ function actionBar(S, actions) {
   if (can(S, "drop")) btns.push(b("drop", t("action.drop", { n: dropCost(S) }), () => doDrop(S, actions), { danger: true }));
   // hand tools: always there
   const tools = [
-    b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortAll("suit"); actions.render(); }),
-    b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortAll("rank"); actions.render(); }),
+    b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }),
+    b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }),
   ];
   if (sel.length >= 1) tools.push(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G" }));
   if (S.arrangement && S.arrangement.groups.length) tools.push(b("ungroup", t("hand.ungroupAll"), () => { S.arrangement.ungroupAll(); actions.render(); }));
@@ -469,7 +469,7 @@ function handBox(S, actions) {
     h("div.group-label", {}, h("span.group-text", { text: arr.groups.length ? t("hand.loose") : t("hand.yourHand", { n: arr.all().length }) })),
     h("div.group-cards", {}, arr.loose.map((id) => cardBtn(id, -1))));
   const newZone = h("div.new-group", { "data-drop": "new-group", "aria-hidden": "true" }, h("span", { text: t("hand.dropNewGroup") }));
-  const hand = h("div.hand", { "data-drop": "hand", role: "listbox", "aria-multiselectable": "true", "aria-label": t("hand.label"), tabindex: 0, "data-key": "hand",
+  const hand = h("div.hand", { "data-drop": "hand", role: "group", "aria-label": t("hand.label"), tabindex: 0, "data-key": "hand",
     onkeydown: (e) => handKeys(e, S, actions) }, groups, loose, newZone);
   return hand;
 }
@@ -487,12 +487,19 @@ function sidePanel(S, actions) {
       rows.push(h(`tr${s === S.you ? ".mine" : ""}`, {}, h("th", { scope: "row", text: seatName(S, s) }), h("td", { "data-score-seat": s, text: String(v.scores[s] ?? 0) })));
     }
   }
+  const deals = (v.results || []).map((r) => h("li", { "data-deal-result": r.deal },
+    t("table.dealN", { n: r.deal }), ": ",
+    r.winner === null || r.winner === undefined ? t("end.noWinner") : t("end.dealWinner", { who: seatName(S, r.winner) }),
+    r.points !== undefined ? ` ${t("end.points", { n: r.points })}` : "",
+    r.double ? h("span.badge.double", { text: t("end.double") }) : null,
+    r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
   const log = h("ol.log", { "aria-label": t("table.log") }, S.log.slice(-12).reverse().map((l) => h(`li${l.seat === S.you ? ".mine" : ""}`, { text: l.text })));
   return h("aside.side", {},
     h("div.panel.scores", {},
       h("h2", { text: t("table.scores") }),
       h("p.muted.small", { text: `${t(`variant.${v.variant}.name`)} · ${t("table.dealN", { n: v.deal })} · ${optionsSummary(v.variant, v.options)}` }),
-      h("table", {}, h("tbody", {}, rows))),
+      h("table", {}, h("tbody", {}, rows)),
+      deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null),
     h("div.panel.log-panel", {}, h("h2", { text: t("table.log") }), log));
 }
 
