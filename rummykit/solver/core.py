@@ -593,7 +593,19 @@ def _rank_options(
                 if d2[0] <= d[0] and d2[1] <= d[1] and d2[2] <= d[2] and d2[3] <= d[3]:
                     merged = merge_max(merged, p2)
             opts.append((d, prune(merged)))
-        res = (None, opts)
+        # A choice that keeps more cards for sets without better sets is never needed: the
+        # smaller choice leaves those cards to the runs.
+        kept = []
+        for d, p in opts:
+            scores = {k: v[0] for k, v in p.items()}
+            if not any(
+                d2 != d
+                and d2[0] <= d[0] and d2[1] <= d[1] and d2[2] <= d[2] and d2[3] <= d[3]
+                and {k: v[0] for k, v in p2.items()} == scores
+                for d2, p2 in opts
+            ):
+                kept.append((d, p))
+        res = (None, kept) if len(kept) > 1 else (kept[0][1], None)
     _grow()
     cfg.rank_cache[key] = res
     return res
