@@ -114,11 +114,15 @@ class BotPool:
                 self._pool = concurrent.futures.ThreadPoolExecutor(self.workers, "bot")
         return self._pool
 
-    async def decide(self, game: Any, seat: int, level: str) -> str:
-        """The action text the bot in ``seat`` plays now (never ``timeout``)."""
+    async def decide(
+        self, game: Any, seat: int, level: str, view: dict[str, Any] | None = None
+    ) -> str:
+        """The action text the bot in ``seat`` plays now (never ``timeout``); ``view`` is the
+        seat's view when the caller has it already."""
         seed = self._rng.getrandbits(63)
         if self.choose is not None:
-            view = game.view(seat)
+            if view is None:
+                view = game.view(seat)
             history = list(game.history())
             loop = asyncio.get_running_loop()
             try:

@@ -31,3 +31,4 @@ class ServerConfig:
     burst: float = 40.0
     log_level: str = "warning"
     verify_views: bool = False
+    offload_views: bool = True

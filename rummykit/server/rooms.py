@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import hashlib
 import json
 import logging
@@ -139,6 +140,8 @@ class Room:
     history_len: int = 0
     timer: asyncio.Handle | None = None
     touched: int = field(default_factory=now_ms)  # last message from a person in the room
+    #: views being computed off the loop; the game must not change meanwhile
+    busy: int = 0
     #: by seat: (key, the seat's own part of its view) — see RoomManager._view
     view_cache: dict[int, tuple[Any, JSON]] = field(default_factory=dict)
 
@@ -248,6 +251,9 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections = 0
+        #: one thread computes the views of seats to move (the costly ones: legal verbs, opening
+        #: meter) so that a slow one lets other rooms go on; the room waits meanwhile
+        self.view_pool = concurrent.futures.ThreadPoolExecutor(1, "views")
         #: seconds the server spent on each of the last accepted or refused actions
         self.timings: collections.deque[float] = collections.deque(maxlen=20000)
 
@@ -290,6 +296,7 @@ class RoomManager:
         for task in self.tasks:
             task.cancel()
         self.bots.close()
+        self.view_pool.shutdown(wait=False, cancel_futures=True)
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -417,13 +424,18 @@ class RoomManager:
         room.history_len = len(history)
         if public is None:
             public = game.public_view()
+        mover = game.to_move
         for seat in room.seats:
             conn = seat.conn
             if conn is None:
                 continue
+            mid = ack[1] if ack is not None and ack[0] is conn else None
+            if seat.seat == mover and self.config.offload_views:
+                self._send_view_later(room, conn, seat.seat, events, last, mid)
+                continue
             msg = self._state_msg(room, self._view(room, seat.seat, public), events, last)
-            if ack is not None and ack[0] is conn and ack[1] is not None:
-                msg["ack"] = ack[1]
+            if mid is not None:
+                msg["ack"] = mid
             conn.send(msg)
         if room.watchers:
             msg = self._state_msg(room, public, events, last)
@@ -433,6 +445,36 @@ class RoomManager:
                     conn.send({**msg, "ack": ack[1]})
                 else:
                     conn.send_text(text)
+
+    def _send_view_later(
+        self,
+        room: Room,
+        conn: Connection,
+        seat: int,
+        events: list[JSON],
+        last: JSON | None,
+        mid: Any,
+    ) -> None:
+        """Compute the view of the seat to move in the view thread, then send its state. The
+        room is *busy* until then: nothing changes its game (see :meth:`_wait_idle`)."""
+        game = room.game
+        assert game is not None
+        room.busy += 1
+        future = asyncio.get_running_loop().run_in_executor(self.view_pool, game.view, seat)
+
+        def done(f: asyncio.Future[JSON]) -> None:
+            room.busy -= 1
+            try:
+                view = f.result()
+            except Exception:
+                log.exception("room %s: view of seat %s failed", room.code, seat)
+                view = game.view(seat)
+            msg = self._state_msg(room, view, events, last)
+            if mid is not None:
+                msg["ack"] = mid
+            conn.send(msg)
+
+        future.add_done_callback(done)
 
     def _detach(self, conn: Connection) -> None:
         room = conn.room
@@ -653,6 +695,13 @@ class RoomManager:
         game, mid = room.game, msg["id"]
         if game is None or room.status != PLAYING:
             raise ProtocolError("not_your_turn", "no deal is being played", id=mid)
+        if room.busy:
+            raise ProtocolError(
+                "stale_version",
+                "wait for the latest state",
+                id=mid,
+                version=game.version,
+            )
         if msg["version"] != game.version:
             raise ProtocolError(
                 "stale_version",
@@ -885,6 +934,10 @@ class RoomManager:
         game = room.game
         if game is None or room.status != PLAYING or room.turn != turn or game.to_move is None:
             return
+        if room.busy:
+            loop = asyncio.get_running_loop()
+            room.timer = loop.call_later(0.02, self._expire, room, turn, away)
+            return
         seat = room.seats[game.to_move]
         marked = False
         if seat.kind == "human":
@@ -907,8 +960,19 @@ class RoomManager:
         if game.to_move != seat:
             return
         level = room.seats[seat].level or self.levels[0]
+        view: JSON | None = None
+        if self.config.offload_views and self.bots.choose is not None:
+            room.busy += 1
+            try:
+                view = await asyncio.get_running_loop().run_in_executor(
+                    self.view_pool, game.view, seat
+                )
+            finally:
+                room.busy -= 1
+            if room.game is not game or game.version != version or game.to_move != seat:
+                return
         try:
-            action = await self.bots.decide(game, seat, level)
+            action = await self.bots.decide(game, seat, level, view)
         except Exception:
             log.exception("room %s: bot failed", room.code)
             return
