@@ -359,3 +359,20 @@ def test_check_batch_for_people(
 ) -> None:
     code, out, err = run(capsys, "check", "-", stdin="7S 7H 7D\nZZ\n", monkeypatch=monkeypatch)
     assert code == 2 and "21" in out and "ZZ" in err
+
+
+def test_replay_for_people_of_a_game_in_progress(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rec = load("rummy-69")
+    rec["deals"][0]["actions"] = rec["deals"][0]["actions"][:3]
+    code, out, _ = run(capsys, "replay", write(tmp_path, rec))
+    assert code == 0 and "in progress" in out and "seat 0 to move" in out
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", '"rummy"', "null"])
+def test_a_record_that_is_not_an_object(
+    text: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    msg = one_line_error(*run(capsys, "replay", write(tmp_path, text)))
+    assert "object" in msg
