@@ -57,9 +57,6 @@ VARIANTS: Final[Mapping[str, VariantSolving]] = {
     ),
 }
 
-INDIAN_MELDS: Final = MeldRules(min_real=1, adjacent_jokers=True)
-
-
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """The answers for one hand. ``opening`` is None in ``indian`` (no opening there);
@@ -112,8 +109,14 @@ class Analysis:
             return f"no close: {need}" + _taken_note(self)
         if o.best is None:
             if rule.clean_run_and_set:
-                return "no lay-down with a joker-free run and a joker-free set" + _taken_note(self)
-            return f"the taken card {a_text(self.must_include)} cannot be part of any meld"
+                if self.must_include is not None:
+                    c = self.must_include.text
+                    return (
+                        f"no lay-down holding {c} with a joker-free set and a joker-free run "
+                        f"made without {c}"
+                    )
+                return "no lay-down with a joker-free run and a joker-free set"
+            return f"the taken card {_text(self.must_include)} cannot be part of any meld"
         if not o.best.melds:
             return "no meld in this hand"
         if self.must_include is not None:
@@ -130,7 +133,7 @@ def _taken_note(a: Analysis) -> str:
     return f" holding the taken card {a.must_include.text}" if a.must_include else ""
 
 
-def a_text(c: Card | None) -> str:
+def _text(c: Card | None) -> str:
     return c.text if c is not None else "?"
 
 

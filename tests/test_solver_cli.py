@@ -70,7 +70,8 @@ def test_batch_goes_on_after_a_bad_line() -> None:
 def test_bad_input_is_one_line_on_stderr() -> None:
     for argv in (["7H 7H 7H"], ["7H", "--variant", "gin"], ["2S 3S 4S", "--variant", "indian"],
                  ["2S", "--wild", "Z", "--variant", "indian"], ["2S", "--must-include", "3S"],
-                 ["Q"]):
+                 ["Q"], ["2S 3S 4S", "--wild", "7"],
+                 ["2S", "--opening", "40", "--variant", "simple"]):
         status, out, err = call(argv)
         assert status == 2 and out == ""
         assert err.count("\n") == 1 and err.startswith("rummykit analyze: error: ")

@@ -134,6 +134,17 @@ def test_rami71_clean_run_without_taken_card() -> None:
     assert a.opening.best.points == 30 + 12 + 15
 
 
+def test_rami_fifteen_cards() -> None:
+    # the first player's 15 cards: everything melds, so one card must stay out to discard
+    hand = "2S 3S 4S 5S 6S 7H 7D 7C 9D 9C 9H JH QH KH AH"
+    a = analyze(hand, "rami51")
+    assert a.opening is not None and a.opening.close is not None
+    assert len(a.opening.close.left) == 1
+    assert a.opening.best is not None and a.opening.best.points == 20 + 21 + 27 + 41
+    j = analyze(hand, "simple").to_json()["opening"]
+    assert j["valid"] is True and len(j["close"]["left"]) == 1
+
+
 def test_rami51_and_simple_close() -> None:
     j = analyze("2S 3S 4S 5H 5D 5C KD", "rami51").to_json()["opening"]
     assert j["valid"] is True and j["close"]["left"] == ["KD"]
