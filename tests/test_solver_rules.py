@@ -12,6 +12,8 @@ from rummykit.melds import MeldRules
 from rummykit.solver import (
     INDIAN_PENALTY,
     RAMI71_OPENING,
+    OpeningRule,
+    best_close,
     best_opening,
     declaration,
     least_penalty,
@@ -78,6 +80,13 @@ def test_a_close_lays_something() -> None:
         assert j["close"] is None and j["valid"] is False and j["melds"] == []
     j = analyze("7H 8C").to_json()["opening"]
     assert j["close"] is None and j["valid"] is False
+
+
+def test_no_close_when_the_rule_allows_none() -> None:
+    rule = OpeningRule(minimum=40, close_leaves=())
+    assert best_close(H("2S 3S 4S 5S"), rule) is None
+    assert best_close(H("2S 3S 4S 5S 9C"), rule) is None
+    assert best_close(H("2S 3S 4S 5S"), OpeningRule(minimum=40, close_leaves=(1,))) is not None
 
 
 def test_must_include() -> None:

@@ -457,7 +457,7 @@ def best_close(
         return None  # a close lays at least one meld
     if n - melded in rule.close_leaves:
         return _close_of(cards, ms, rule)
-    if melded != n:
+    if melded != n or 1 not in rule.close_leaves:
         return None
     # Everything melds but the rule wants one card left: leave out each card in turn.
     best: tuple[int, list[Meld]] | None = None
