@@ -127,10 +127,9 @@ def test_rami_game_to_the_end_with_the_clock(
     page.context.close()
 
 
-def test_take_return_and_a_refused_move_explained(server: Server, browser: Any) -> None:
-    """Take the discard by dragging it into the hand, put it back with Return (devolver), then
-    try an opening the server refuses: the page shows why, in the player's words plus the
-    engine's reason, and nothing changes."""
+def test_take_by_drag_then_return(server: Server, browser: Any) -> None:
+    """Take the discard by dragging it into the hand (the card is marked as owed and the status
+    says so), put it back with Return (devolver), then draw: all in Spanish."""
     page = new_page(browser, locale="es-ES")
     create_room(page, server.base, "rummy", 2, {"opening": 51})
     add_bots(page)
