@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from typing import Any
 
 from rummykit.server.config import ServerConfig
@@ -117,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"rummykit serve needs the server extra: pip install 'rummykit[server]' ({exc})")
         return 1
     config = config_from_args(args)
+    # The view thread computes views of seats to move while the event loop serves everyone
+    # else; a short switch interval lets the loop get the interpreter back quickly.
+    sys.setswitchinterval(0.001)
     logging.basicConfig(
         level=config.log_level.upper(), format="%(asctime)s %(levelname)s %(message)s"
     )
