@@ -358,8 +358,17 @@ def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
             found = _find_layoff(s["hand"], s["table"])
             if found:
                 card_id, number = found
-                select_cards(page, [card_id])
-                tap(page, f"[data-meld='{number}']")
+                layoffs = int(page.evaluate("() => (window.layoffs = (window.layoffs || 0) + 1)"))
+                card = f".hand-card[data-id='{card_id}']"
+                if layoffs % 3 == 2 and number <= 9:
+                    select_cards(page, [card_id])
+                    page.keyboard.press(str(number))  # the meld's number on the keyboard
+                elif layoffs % 3 == 0 and drag(page, card, f"[data-meld='{number}']"):
+                    pass  # the card dropped on the meld
+                else:
+                    select_cards(page, [card_id])
+                    tap(page, f"[data-meld='{number}']")
+                page.wait_for_timeout(50)
                 if page.locator("#choose[open]").count():
                     tap(page, "#choose-body button")
                 wait_change(page, v)
