@@ -49,6 +49,17 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def run_delay(pid: int) -> float:
+    """Seconds the process's threads spent runnable but waiting for a CPU (schedstat)."""
+    total = 0.0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            total += int((task / "schedstat").read_text().split()[1]) / 1e9
+    except OSError:
+        return float("nan")
+    return total
+
+
 def cpu_seconds(pid: int) -> float:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -184,6 +195,7 @@ async def bench(args: argparse.Namespace, url: str, pid: int | None) -> int:
     )
     await asyncio.sleep(args.warmup)
     cpu0 = cpu_seconds(pid) if pid else float("nan")
+    wait0 = run_delay(pid) if pid else float("nan")
     me0 = time.process_time()
     stats.measuring = True
     m0 = time.perf_counter()
@@ -191,6 +203,7 @@ async def bench(args: argparse.Namespace, url: str, pid: int | None) -> int:
     stats.measuring = False
     elapsed = time.perf_counter() - m0
     cpu1 = cpu_seconds(pid) if pid else float("nan")
+    wait1 = run_delay(pid) if pid else float("nan")
     me1 = time.process_time()
     for b in bots:
         b.stop = True
@@ -219,7 +232,8 @@ async def bench(args: argparse.Namespace, url: str, pid: int | None) -> int:
     if pid:
         print(
             f"server RSS {rss_mb(pid):.0f} MB, server CPU {100 * (cpu1 - cpu0) / elapsed:.0f}% "
-            f"of one core"
+            f"of one core, and waited {100 * (wait1 - wait0) / elapsed:.0f}% of the time for a "
+            f"CPU taken by other processes"
         )
     try:
         base = url.replace("ws://", "http://").rsplit("/ws", 1)[0]
