@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -92,6 +94,14 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     assert "Ana" in ana.locator("[data-winner]").inner_text()
     assert "Ana" in ben.locator("[data-winner]").inner_text()
     assert ana.locator("[data-penalty='1']").inner_text() == "40"
+    # a reload after the end still shows it, with the record to download
+    ana.reload()
+    ana.wait_for_selector("[data-end=game]")
+    assert "Ana" in ana.locator("[data-winner]").inner_text()
+    href = ana.locator("[data-action=record]").get_attribute("href")
+    assert href == f"/records/{code}-1.json"
+    with urllib.request.urlopen(server.base + href, timeout=5) as r:
+        assert json.load(r)["variant"] == "indian"
     # rematch: both ask, a new game starts in the same room
     ana.click("[data-action=rematch]")
     ben.wait_for_function("() => window.rummykit.S.room.seats.some(s => s.rematch)")

@@ -506,8 +506,14 @@ function sidePanel(S, actions) {
 // ---------------------------------------------------------------- end of deal / game
 function endOverlay(S, actions) {
   const v = S.view;
-  const go = S.gameOver;
-  const dealMsg = S.dealOver;
+  // game_over and deal_over are sent once; a page that (re)joins later rebuilds them from the
+  // view and the room (the record's address follows protocol.md)
+  let go = S.gameOver;
+  if (!go && v.over && S.room) {
+    go = { winner: v.winner, scores: v.scores, game: S.room.game, record: `/records/${S.room.room}-${S.room.game}.json` };
+  }
+  let dealMsg = S.dealOver;
+  if (!dealMsg && !v.turn && !v.over && S.room && S.room.next_deal_at) dealMsg = { next_deal_at: S.room.next_deal_at };
   const phaseOver = !v.turn;
   if (!go && !dealMsg && !phaseOver) return null;
   const result = (dealMsg && dealMsg.result) || (v.results && v.results[v.results.length - 1]);
