@@ -44,7 +44,7 @@ def test_every_level_plays_legal_moves_to_the_end(variant: str, players: int) ->
         g = Game.new(variant, players, seed=1000 + shift)
         fallbacks: list[tuple[int, TurnReport]] = []
         play_deal(g, _lineup(players, shift), random.Random(shift),  # type: ignore[arg-type]
-                  on_fallback=lambda s, r: fallbacks.append((s, r)))
+                  on_fallback=lambda s, r, f=fallbacks: f.append((s, r)))
         assert g.to_move is None
         assert g.results, "the deal was scored"
         assert fallbacks == [], fallbacks
@@ -58,7 +58,7 @@ def test_many_medium_deals_are_legal(variant: str) -> None:
         g = Game.new(variant, 2, seed=i)
         falls: list[object] = []
         bots = [make_bot("medium"), make_bot("easy")][:: 1 if i % 2 else -1]
-        play_deal(g, bots, random.Random(i), on_fallback=lambda s, r: falls.append(r))
+        play_deal(g, bots, random.Random(i), on_fallback=lambda s, r, f=falls: f.append(r))
         assert falls == []
 
 

@@ -221,10 +221,12 @@ def play_deal(
     n = 0
     while game.to_move is not None and n < max_actions:
         seat = game.to_move
-        rep = play_turn(
-            game, seat, bots[seat], rng,
-            on_fallback=None if on_fallback is None else (lambda r, s=seat: on_fallback(s, r)),
-        )
+        report_to: Callable[[TurnReport], None] | None = None
+        if on_fallback is not None:
+            def report_to(r: TurnReport, s: int = seat) -> None:
+                assert on_fallback is not None
+                on_fallback(s, r)
+        rep = play_turn(game, seat, bots[seat], rng, on_fallback=report_to)
         if timings is not None:
             timings[seat].append(rep.seconds)
         n += 1

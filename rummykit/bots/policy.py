@@ -358,12 +358,13 @@ def lay_move(g: Game, style: Style) -> Action | None:
                     arrs.append(_lean(res.best, rule))
                 arrs.append(res.best)
         for arr in arrs:
-            for act in _opening_acts(arr):
-                if g.is_legal(act):
-                    return act
+            for opening_act in _opening_acts(arr):
+                if g.is_legal(opening_act):
+                    return opening_act
         if must is not None and g.is_legal(Return()):
             return Return()
         return None
+    act: Action | None
     if d.owed is not None:
         act = lay_card(g, d.owed)
         if act is not None:
@@ -545,9 +546,8 @@ def discard_scores(g: Game, cands: Sequence[Card], style: Style) -> list[tuple[C
 
 def any_legal(g: Game) -> Action:
     """A legal move when the policy has none: draw, a discard, else the first listed."""
-    for act in (Draw(),):
-        if g.is_legal(act):
-            return act
+    if g.is_legal(Draw()):
+        return Draw()
     d = g.deal
     for c in sorted(set(d.hands[d.turn]), key=lambda c: -rummy_penalty(c)):
         if g.is_legal(Discard(c)):

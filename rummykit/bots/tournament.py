@@ -197,6 +197,13 @@ def tasks(spec: Spec) -> list[Task]:
     return [Task(spec, i, j, lu) for i in range(shuffles) for j, lu in enumerate(lus)]
 
 
+def warm_up(variant: str, players: int) -> None:
+    """Play one untimed deal of medium bots so that the solver's lazily built tables exist
+    before anything is timed (a fresh process builds them on first use)."""
+    game = Game.new(variant, players, seed=0)
+    play_deal(game, [make_bot("medium") for _ in range(players)], random.Random(0))
+
+
 def run_deals(
     spec: Spec, jobs: int = 1, progress: Callable[[int], None] | None = None
 ) -> list[dict[str, Any]]:
@@ -205,12 +212,15 @@ def run_deals(
     todo = tasks(spec)
     done: list[dict[str, Any]] = []
     if jobs <= 1:
+        warm_up(spec.variant, spec.players)
         for t in todo:
             done.append(play_task(t))
             if progress:
                 progress(1)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(
+            max_workers=jobs, initializer=warm_up, initargs=(spec.variant, spec.players)
+        ) as pool:
             futures = [pool.submit(play_task, t) for t in todo]
             for f in as_completed(futures):
                 done.append(f.result())
