@@ -156,6 +156,16 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     # nothing sticks out sideways
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], width
+    # the four-colour deck, from the settings: diamonds blue, clubs green, hearts stay red
+    colour = """s => { const el = document.createElement('div'); el.className = 'card suit-' + s;
+      document.body.append(el); const c = getComputedStyle(el).color; el.remove(); return c; }"""
+    assert page.evaluate(colour, "d") == page.evaluate(colour, "h")
+    page.click("#settings-btn")
+    page.check("#opt-fourcolor")
+    page.click("#settings button[value=ok]")
+    assert page.evaluate(colour, "d") == "rgb(11, 92, 173)"
+    assert page.evaluate(colour, "c") == "rgb(26, 127, 55)"
+    assert page.evaluate(colour, "h") == "rgb(200, 16, 46)"
     # keyboard only: D draws, H goes to the hand, arrows move, space selects, X discards
     version = page.evaluate("() => window.rummykit.S.state.version")
     page.keyboard.press("d")
