@@ -32,7 +32,7 @@ def free_port() -> int:
 
 
 class ServerProc:
-    """``python -m rummykit.server`` in a subprocess (so it can be killed with SIGKILL)."""
+    """``rummykit serve`` in a subprocess (so it can be killed with SIGKILL)."""
 
     def __init__(self, db: Path, *args: str) -> None:
         self.db = db
@@ -53,7 +53,8 @@ class ServerProc:
         cmd = [
             sys.executable,
             "-m",
-            "rummykit.server",
+            "rummykit.cli.main",
+            "serve",
             "--port",
             str(self.port),
             "--db",

@@ -16,7 +16,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "serve", help="run the online game server", description="Run the online game server."
     )
     add_arguments(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(run=run, func=run)
     return parser
 
 
