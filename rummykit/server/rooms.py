@@ -233,6 +233,7 @@ class Room:
                 for s in self.seats
             ],
             "spectators": len(self.watchers),
+            "next_deal_at": self.next_deal_at if self.status == BETWEEN else None,
         }
 
 
