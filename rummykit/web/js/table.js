@@ -79,7 +79,7 @@ export function meldOrder(texts, rules) {
 }
 
 /** Where a card fits a table meld: {ends: [null|"low"|"high"], swap: bool} (a hint; the server decides). */
-function fits(meld, text, view) {
+export function fits(meld, text, view) {
   const rules = rulesOf(view);
   const c = parseCard(text);
   const cards = meld.cards.map(parseCard);

@@ -1,0 +1,171 @@
+"""The page's own little rule code, run in Chromium against the Python engine's: the meld check
+that labels the player's groups (validity, kind and value, for every variant's limits), the
+order in which selected cards are sent as a meld, and where a card fits a table meld."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rummykit.cards import format_cards, make_deck
+from rummykit.errors import InvalidMeld
+from rummykit.melds import MeldRules, make_meld
+from tests.web_support import chromium, new_page, running_server
+
+IMPORT = """async (args) => {
+  const m = await import('/static/js/melds.js');
+  const c = await import('/static/js/cards.js');
+  const t = await import('/static/js/table.js');
+  return FN;
+}"""
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Any]:
+    with running_server() as server, chromium() as browser:
+        p = new_page(browser)
+        p.goto(server.base + "/")
+        p.wait_for_selector(".lobby")
+        yield p
+        p.context.close()
+
+
+def js(page: Any, body: str, args: Any) -> Any:
+    return page.evaluate(IMPORT.replace("FN", body), args)
+
+
+def python_check(texts: str, rules: MeldRules, jokers_zero: bool) -> list[Any]:
+    from rummykit.cards import parse_cards
+
+    try:
+        meld = make_meld(parse_cards(texts), rules)
+    except InvalidMeld:
+        return [False, None, None]
+    return [True, meld.kind, meld.value(jokers_zero)]
+
+
+CHECK = """args.cases.map(([text, v, w]) => {
+  const r = m.checkMeld(c.parseCards(text), m.meldRules(v, w), v === 'rami71');
+  return r.ok ? [true, r.kind, r.value] : [false, null, null];
+})"""
+
+
+def test_worked_checks_of_the_rule_book(page: Any) -> None:
+    cases = [
+        ["5H X 7H X 9H", "rummy", 0],
+        ["5H X X 8H", "rummy", 0],
+        ["7S 7S 7D", "rummy", 0],
+        ["KS AS 2S", "rummy", 0],
+        ["7S 7H X X", "rummy", 0],
+        ["QS KS AS", "rummy", 0],
+        ["AC 2C 3C", "rummy", 0],
+        ["KS KH KD", "rummy", 0],
+        ["KS KH X", "rami71", 0],
+        ["9S X JS", "indian", 7],
+        ["X X 5H", "indian", 0],
+        ["6D 7D 8D", "indian", 7],
+    ]
+    got = js(page, CHECK, {"cases": cases})
+    assert got == [
+        [True, "run", 35],
+        [False, None, None],
+        [False, None, None],
+        [False, None, None],
+        [True, "set", 28],
+        [True, "run", 31],
+        [True, "run", 6],
+        [True, "set", 30],
+        [True, "set", 20],
+        [True, "run", 29],
+        [True, "run", 12],
+        [True, "run", 21],
+    ]
+
+
+def test_meld_check_agrees_with_the_engine(page: Any) -> None:
+    rng = random.Random(8)
+    deck = make_deck(4)
+    cases = []
+    for _ in range(1500):
+        variant = rng.choice(["rummy", "rami71", "indian"])
+        wild = rng.choice([0, 3, 7, 12]) if variant == "indian" else 0
+        if rng.random() < 0.5:
+            # near-melds: a run or a set with noise, so that many are valid
+            suit, start, n = rng.randrange(4), rng.randrange(1, 12), rng.randrange(3, 6)
+            pool = [
+                c for c in deck if c.rank == 0 or (c.suit == suit and start <= c.rank < start + n)
+            ]
+            if rng.random() < 0.5:
+                rank = rng.randrange(1, 14)
+                pool = [c for c in deck if c.rank in (0, rank)]
+            cards = rng.sample(pool, min(len(pool), rng.randrange(3, 5)))
+            if rng.random() < 0.7:
+                cards.sort(key=lambda c: (c.rank == 0, c.rank))
+        else:
+            cards = rng.sample(deck, rng.randrange(2, 6))
+        cases.append([format_cards(cards), variant, wild])
+    got = js(page, CHECK, {"cases": cases})
+    for (text, variant, wild), answer in zip(cases, got, strict=True):
+        rules = (
+            MeldRules(min_real=1, adjacent_jokers=True, wild_rank=wild)
+            if variant == "indian"
+            else MeldRules()
+        )
+        assert answer == python_check(text, rules, variant == "rami71"), (text, variant, wild)
+    assert sum(1 for a in got if a[0]) > 200  # the sample holds plenty of real melds
+
+
+def test_selected_cards_are_sent_in_meld_order(page: Any) -> None:
+    body = """args.cases.map(([texts, v]) => t.meldOrder(texts, m.meldRules(v, 0)).join(' '))"""
+    got = js(
+        page,
+        body,
+        {
+            "cases": [
+                [["7H", "5H", "6H"], "rummy"],
+                [["X", "9S", "7S"], "rummy"],
+                [["AS", "KS", "QS"], "rummy"],
+                [["3C", "AC", "2C"], "rummy"],
+                [["KD", "X", "KS"], "rummy"],
+            ]
+        },
+    )
+    assert got == ["5H 6H 7H", "7S X 9S", "QS KS AS", "AC 2C 3C", "KD X KS"]
+
+
+def test_where_a_card_fits_a_table_meld(page: Any) -> None:
+    body = """args.cases.map(([cards, card, v]) => {
+      const f = t.fits({cards: cards.split(' ')}, card, {variant: v, wild_rank: null});
+      return [f.ends.map(String), f.swap];
+    })"""
+    got = js(
+        page,
+        body,
+        {
+            "cases": [
+                ["5H 6H 7H", "8H", "rummy"],  # the high end
+                ["5H 6H 7H", "4H", "rummy"],  # the low end
+                ["5H 6H 7H", "X", "rummy"],  # a joker: either end, the page asks
+                ["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "AS", "rummy"],  # an ace: either end
+                ["5H X 7H", "6H", "rummy"],  # frees the joker
+                ["6S 6H 6D X", "6C", "rami51"],  # Rami: the 4th card frees the joker
+                ["6S X 6D", "6C", "rami51"],  # Rami: a 3-card set only grows
+                ["6S X 6D", "6C", "rummy"],  # rummy: grows, or frees the joker
+                ["KS KH KD", "KS", "rummy"],  # the suit is there already
+            ]
+        },
+    )
+    assert got == [
+        [["high"], False],
+        [["low"], False],
+        [["low", "high"], False],
+        [["low", "high"], False],
+        [[], True],
+        [[], True],
+        [["null"], False],
+        [["null"], True],
+        [[], False],
+    ]
