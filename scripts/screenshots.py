@@ -112,6 +112,8 @@ def table_page(
     page.wait_for_selector("[data-action=add-bot]")
     while page.locator("[data-action=add-bot]").count():
         n = page.locator("[data-action=add-bot]").count()
+        if variant == "indian":  # easy bots never drop: the game cannot end before our turn
+            page.locator(".bot-level").first.select_option("easy")
         page.locator("[data-action=add-bot]").first.click()
         page.wait_for_function(
             f"() => document.querySelectorAll('[data-action=add-bot]').length < {n}"

@@ -68,7 +68,7 @@ def test_rummy_two_players_against_a_bot(server: Server, browser: Any) -> None:
 def test_indian_points_game_ends_with_a_drop(server: Server, browser: Any) -> None:
     page = new_page(browser)
     code = create_room(page, server.base, "indian", 2, {"format": "points"})
-    add_bots(page)
+    add_bots(page, "easy")  # easy bots never drop: the game cannot end before our turn
     page.wait_for_function(MY_TURN_OR_OVER)
     s = state(page)
     assert s["variant"] == "indian"
@@ -162,7 +162,7 @@ def test_wrong_declaration_warned_and_refused_move_explained(server: Server, bro
     the page says why: a translated label, then the engine's reason; nothing changes."""
     page = new_page(browser, locale="es-ES")
     create_room(page, server.base, "indian", 2, {"format": "points"})
-    add_bots(page)
+    add_bots(page, "easy")  # easy bots never drop: the game cannot end before our turn
     page.wait_for_function(MY_TURN_OR_OVER)
     s = state(page)
     tap(page, "[data-action=draw]")

@@ -49,10 +49,19 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
+def chromium_path() -> str:
+    """Debian's Chromium (or ``RUMMYKIT_CHROMIUM``), else the one on PATH, else fail."""
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    found = shutil.which("chromium")
+    if not found:
+        pytest.fail(f"{CHROMIUM} is missing: {INSTALL_HELP}", pytrace=False)
+    return found
+
+
 def require_browser() -> Any:
     """Import Playwright and check Chromium, or fail (never skip) with the install commands."""
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail(f"{CHROMIUM} is missing: {INSTALL_HELP}", pytrace=False)
+    chromium_path()
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -154,7 +163,7 @@ def running_server(*extra: str, clock_scale: float = 1.0) -> Iterator[Server]:
 def chromium() -> Iterator[Any]:
     sync_playwright = require_browser()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
             yield browser
         finally:
