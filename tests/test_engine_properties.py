@@ -42,7 +42,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
 }
 LAYING = ("open", "meld", "layoff", "swap", "declare")
 #: More random games: RUMMYKIT_EXAMPLES=500 python -m pytest tests/test_engine_properties.py
-EXAMPLES = int(os.environ.get("RUMMYKIT_EXAMPLES", "10"))
+EXAMPLES = int(os.environ.get("RUMMYKIT_EXAMPLES", "12"))
 PROPERTY = settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -330,7 +330,7 @@ def play_random(variant: str, players: int, options: dict[str, Any], seed: int, 
        which=st.integers(0, 2))
 def test_random_games(variant: str, players: int, seed: int, burst: int, which: int) -> None:
     opts = OPTIONS[variant][which % len(OPTIONS[variant])]
-    play_random(variant, players, opts, seed, burst, steps=40)
+    play_random(variant, players, opts, seed, burst, steps=50)
 
 
 @pytest.mark.parametrize(("variant", "players", "options"), [
