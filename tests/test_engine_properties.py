@@ -335,6 +335,8 @@ def test_random_games(variant: str, players: int, seed: int, burst: int, which: 
 
 @pytest.mark.parametrize(("variant", "players", "options"), [
     ("rummy", 3, {"length": "to-200"}),
+    ("rami51", 2, {}),
+    ("rami71", 4, {}),
     ("indian", 3, {"format": "pool101"}),
     ("indian", 2, {"format": "deals"}),
 ])
@@ -343,23 +345,27 @@ def test_random_games(variant: str, players: int, seed: int, burst: int, which: 
 def test_random_games_played_to_the_end_replay(
     variant: str, players: int, options: dict[str, Any], seed: int
 ) -> None:
-    """Whole games (automatic play, lay-downs, drops): the game ends, the record replays, the
-    totals add up."""
+    """Whole games (lay-downs whenever possible, else draws and discards, drops now and then):
+    the game ends, the record replays, the totals add up."""
     g = Game.new(variant, players, options, seed=seed)
     rng = random.Random(seed)
-    for _ in range(5000):
+    for _ in range(8000):
         if g.phase == "game-over":
             break
         if g.phase == "deal-over":
             g.next_deal()
             continue
-        act: Action | str = "timeout"
-        if variant == "indian" and rng.random() < 0.08:
+        legal = g.legal_actions()
+        laying = [a for a in legal if a.verb in LAYING]
+        plain = [a for a in legal if a.verb in ("draw", "discard")]
+        if laying and rng.random() < 0.9:
+            act: Action | str = rng.choice(laying)
+        elif variant == "indian" and rng.random() < 0.05:
             act = "drop"
-        elif rng.random() < 0.2:
-            laying = [a for a in g.legal_actions() if a.verb in LAYING]
-            if laying:
-                act = rng.choice(laying)
+        elif plain and rng.random() < 0.95:
+            act = rng.choice(plain)
+        else:
+            act = "timeout"
         g.apply(act)
     check_cards(g)
     assert g.over, "the game did not end"
