@@ -377,3 +377,12 @@ def test_random_games_played_to_the_end_replay(
         assert sum(g.scores) == sum(r.points for r in g.results)
     else:
         assert all(r.points == sum(r.penalties) for r in g.results)
+    rules = g.rules
+    if rules.scoring == "rami":
+        # The side that reached its limit lost; the other one is the winner.
+        assert [t >= rules.limit for t in g.scores].count(True) == 1
+        assert g.scores[g.winner] < rules.limit  # type: ignore[index]
+        assert [r.dealer for r in g.results] == [k % players for k in range(len(g.results))]
+    if rules.length == "pool101":
+        assert g.scores[g.winner] <= rules.limit  # type: ignore[index]
+        assert sum(not e for e in g.score.eliminated) == 1
