@@ -224,6 +224,14 @@ def main() -> None:
 
     # Baseline on a subset (the first hands, random and rich alternately), answers compared.
     sub = hands[: args.baseline]
+    if sub:
+        baseline_report(sub, args)
+    else:
+        gc.enable()
+    tail_report(hands)
+
+
+def baseline_report(sub: Sequence[Sequence[Card]], args: argparse.Namespace) -> None:
     clear_tables()
     ours = timed(sub, args.cold, args.passes)
     theirs = []
@@ -241,6 +249,8 @@ def main() -> None:
     print(f"  speed-up: total {sum(theirs) / sum(ours):,.0f}x, "
           f"median per hand {statistics.median(ratios):,.0f}x, worst hand {ratios[0]:,.1f}x")
 
+
+def tail_report(hands: Sequence[Sequence[Card]]) -> None:
     code = (
         "import time; t = time.perf_counter(); import rummykit.solver; "
         "print(time.perf_counter() - t)"
