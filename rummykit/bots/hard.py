@@ -236,7 +236,8 @@ class HardBot:
         best_h = top[0][1]
         sums = [0.0] * len(top)
         samples = 0
-        roll_style = Style(**{**MEDIUM.__dict__, "rng": random.Random(rng.getrandbits(32))})
+        roll_style = Style(**{**MEDIUM.__dict__, "level": "rollout",
+                              "rng": random.Random(rng.getrandbits(32))})
         per_roll = 0.01  # seconds, a first guess refined as rollouts run
         rolls = 0
         spent = 0.0

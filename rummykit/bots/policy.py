@@ -518,6 +518,17 @@ def discard_move(g: Game, style: Style) -> Action | None:
         pool = [c for c in plain if c in left] or plain
         top = max(penalty(c, mr, indian) for c in pool)
         return Discard(style.rng.choice([c for c in pool if penalty(c, mr, indian) == top]))
+    if style.level == "rollout":
+        arr = _arrange(hand, mr, indian)
+        left = [c for c in plain if c in arr.left]
+        if left:
+            live = style.live
+
+            def weight(c: Card) -> float:
+                bonus = 0.5 if _outs(c, arr.left, live, mr) else 0.0
+                return penalty(c, mr, indian) * (1 - bonus)
+
+            return Discard(max(left, key=lambda c: (weight(c), c.index)))
     scored = discard_scores(g, plain, style)
     best = min(scored, key=lambda t: (t[1], -penalty(t[0], mr, indian), t[0].index))
     return Discard(best[0])

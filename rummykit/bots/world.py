@@ -121,6 +121,8 @@ def build_world(
     """A game matching ``obs`` (public state and own hand exact, hidden cards sampled)."""
     if obs.turn is None or obs.view.get("over"):
         raise WorldError("the deal is not in progress: there is no move to choose")
+    if not obs.my_turn:
+        raise WorldError(f"it is not seat {obs.seat}'s turn: a bot chooses for the seat to move")
     rules = obs.rules
     mr = obs.meld_rules
     hands, stock = hidden if hidden is not None else deal_hidden(obs, rng)
