@@ -4,13 +4,16 @@ A hand is four suit vectors (the count, 0 to 2, of every rank of the suit) and a
 jokers. Runs live inside one suit; sets live inside one rank; jokers are a count shared by all.
 The engine therefore
 
-1. solves the runs of one suit exactly, once per distinct suit vector (the table does not
-   depend on the suit, so the four suits share it), giving a *profile*: for every number of
-   jokers used and every combination of the rule flags (how many runs, a joker-free run, ...),
-   the best score and one arrangement reaching it (its *witness*);
-2. enumerates, rank by rank, which cards go into sets -- only for ranks where a card could
-   also be in a run; ranks whose cards cannot be in any run are solved on their own;
-3. joins the profiles of the sets and of the four suits, keeping the joker total within the
+1. solves the runs of one suit exactly, segment by segment (parts of the suit no run can
+   cross), once per distinct segment (the tables do not depend on the suit, so the four suits
+   share them), giving a *profile*: for every number of jokers used and every combination of
+   the rule flags (how many runs, a joker-free run, ...), the best score and one arrangement
+   reaching it (its *witness*);
+2. decides, rank by rank, which run-capable cards are kept for sets -- only for ranks where a
+   card could be in a run and in a set; other ranks are solved on their own. A segment is
+   solved as soon as the last rank touching it is decided, and the search is memoized on the
+   segments still open (a frontier search);
+3. joins the profiles of the sets and of the segments, keeping the joker total within the
    hand's jokers, and keeps the best entry the rule accepts.
 
 Scores are sums of per-card weights (opening values, penalties, or a large constant per card
