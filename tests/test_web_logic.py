@@ -169,3 +169,15 @@ def test_where_a_card_fits_a_table_meld(page: Any) -> None:
         [["null"], True],
         [[], False],
     ]
+
+
+def test_a_table_joker_shows_the_card_it_stands_for(page: Any) -> None:
+    body = """(() => {
+      const tr = (k, p) => k + JSON.stringify(p || {});
+      const el = c.cardElement('X', {small: true, standsFor: '6H', t: tr});
+      return [el.querySelector('.corner').textContent, el.classList.contains('stands'),
+              el.getAttribute('aria-label')];
+    })()"""
+    corner, stands, label = js(page, body, {})
+    assert corner == "6♥" and stands
+    assert label.startswith("card.jokerAs")

@@ -275,6 +275,7 @@ function onState(msg) {
     : null;
   if (v.turn && v.turn.seat === S.you && v.seat === S.you && (!prev || !prev.turn || prev.turn.seat !== S.you)) {
     announce(t("turn.yours"));
+    if (!document.hidden && navigator.vibrate) navigator.vibrate(60);
   }
   render();
 }
@@ -337,7 +338,9 @@ export function render() {
     renderTable(root, S, actions);
   }
   if (focusKey) {
-    const el = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    let el = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    // a card that left the hand (discarded, laid) hands the keyboard focus to the hand
+    if (!el && focusKey.startsWith("card-")) el = root.querySelector(".hand .hand-card") || root.querySelector(".hand");
     if (el && el !== document.activeElement) el.focus({ preventScroll: true });
   }
 }

@@ -100,6 +100,13 @@ export function cardElement(text, opts = {}) {
   const s = document.createElement("span");
   s.className = "suit";
   s.textContent = c.rank === 0 ? "" : SUIT_SYMBOLS[c.suit];
+  if (c.rank === 0 && opts.standsFor) {
+    // a joker on the table shows the card it stands for in its corner
+    const f = parseCard(opts.standsFor);
+    r.textContent = rankLabel(f.rank);
+    s.textContent = SUIT_SYMBOLS[f.suit];
+    el.classList.add("stands");
+  }
   corner.append(r, s);
   const pip = document.createElement("span");
   pip.className = "pip";
@@ -120,6 +127,11 @@ export function cardElement(text, opts = {}) {
     w.textContent = "★";
     el.append(w);
   }
-  if (opts.t) el.setAttribute("aria-label", cardName(c, opts.t) + (opts.wild ? ` (${opts.t("card.wild")})` : ""));
+  if (opts.t) {
+    let label = cardName(c, opts.t) + (opts.wild ? ` (${opts.t("card.wild")})` : "");
+    if (c.rank === 0 && opts.standsFor) label = opts.t("card.jokerAs", { card: cardName(opts.standsFor, opts.t) });
+    el.setAttribute("aria-label", label);
+    if (c.rank === 0 && opts.standsFor) el.title = label;
+  }
   return el;
 }

@@ -301,11 +301,20 @@ function meldsBox(S, actions) {
       onclick: () => { if (single && canLay) layOff(S, actions, m, single); },
     },
       h("span.meld-no", { text: String(m.number) }),
-      h("span.meld-cards", {}, m.cards.map((c) => cardElement(c, { t, small: true }))),
+      h("span.meld-cards", {}, m.cards.map((c, i) => cardElement(c, { t, small: true, standsFor: standsFor(m, i, v) }))),
       h("span.meld-owner", { text: seatName(S, m.owner) }));
   });
   return h(`div.melds${canMeld && sel.length >= 3 ? ".accepting" : ""}`, { "data-drop": "table", role: "group", "aria-label": t("table.melds") },
     tiles.length ? tiles : h("p.melds-empty", { text: t("table.noMelds") }));
+}
+
+/** The card a printed joker of a table run stands for (its place), or null. */
+function standsFor(meld, i, view) {
+  if (meld.cards[i] !== "X" || meld.kind !== "run") return null;
+  const m = checkMeld(meld.cards.map(parseCard), rulesOf(view));
+  if (!m.ok || m.kind !== "run") return null;
+  const r = m.rank + i;
+  return `${rankLetter(r === 14 ? 1 : r)}${"SHDC"[m.suit]}`;
 }
 
 function statusBar(S, actions) {
