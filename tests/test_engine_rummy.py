@@ -569,3 +569,34 @@ def test_worked_check_best_opening_on_the_meter(hand: str, points: int) -> None:
     assert meter["enough"] == (points >= 40)
     if points >= 40:
         assert g.is_legal(meter["action"])
+
+
+def test_a_joker_on_the_pile_may_be_taken_and_must_be_laid() -> None:
+    g = rummy({1: OPENER}, starter="X", stock="QD")
+    g.apply("take")
+    refused(g, "discard 9D", "lay the X")
+    refused(g, "open KS KH KD / 5H 6H 7H", "X you took")
+    g.apply("open KS KH KD / 5H 6H 7H X")
+    g.apply("discard 9D")
+
+
+def test_two_freed_jokers_are_both_owed() -> None:
+    hand = "KS KH X 5H X 7H KD 6H 3C 4C 9S 9H 9D"
+    g = rummy({1: hand}, starter="QC", stock="8S")
+    play(g, "draw", "open KS KH X / 5H X 7H", "swap 1 KD", "swap 2 6H")
+    assert g.view(1)["turn"]["owes"] == ["X", "X"]
+    g.apply("meld 9S 9H 9D X")
+    assert g.view(1)["turn"]["owes"] == ["X"]
+    refused(g, "discard 8S", "freed joker")
+    g.apply("layoff 2 X high")
+    g.apply("discard 8S")
+
+
+def test_going_out_by_laying_off_a_freed_joker() -> None:
+    hand = "KS KH X 5H 6H 7H KD 2C 3C 4C 9S 9H 9D"
+    g = rummy({1: hand, 0: HEAVY60}, starter="QC", stock="8H")
+    play(g, "draw", "open KS KH X / 5H 6H 7H / 2C 3C 4C / 9S 9H 9D", "swap 1 KD")
+    assert same(g.hand(1), "8H X")
+    play(g, "layoff 2 8H", "layoff 2 X high")
+    r = g.view(0)["results"][0]
+    assert (r["winner"], r["how"], r["double"], r["points"]) == (1, "layoff", True, 120)
