@@ -196,6 +196,8 @@ def analyze(
         if taken not in cards:
             raise InvalidHand(f"the taken card {taken.text} is not in the hand")
     if spec.indian:
+        if options and "opening" in options:
+            raise RummyError("indian has no opening minimum: nothing is laid during play")
         rules = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=wild_rank)
         penalty = least_penalty(cards, spec.penalty, rules)
         dec = declaration(cards, rules, discard=n == 14)

@@ -258,4 +258,7 @@ def test_errors() -> None:
         analyze("2S", "rummy", wild_rank=7)
     with pytest.raises(RummyError):
         analyze("2S", "rummy", options={"opening": "lots"})
+    with pytest.raises(RummyError, match="no opening"):
+        analyze("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "indian", options={"opening": 40})
+    assert analyze("2S", "rummy", options={"opening": 30, "clock": 45}).opening is not None
     assert set(analysis.VARIANTS) == {"rummy", "rami51", "rami71", "simple", "indian"}
