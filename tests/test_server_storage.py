@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from rummykit.engine import Game
+from rummykit.server.config import ServerConfig
+from rummykit.server.protocol import ProtocolError
+from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
 
 
@@ -41,3 +49,40 @@ def test_actions_and_deals_rebuild_the_record(tmp_path: Path) -> None:
     mode = again._db.execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
     again.close()
+
+
+def test_a_storage_failure_refuses_the_action_and_keeps_the_room(tmp_path: Path) -> None:
+    store = SQLiteStorage(str(tmp_path / "f.db"))
+    manager = RoomManager(store, ServerConfig(bot_pool="thread", offload_views=False))
+
+    async def main() -> None:
+        a, b = Connection(), Connection()
+        manager.handle(
+            a, {"type": "create", "id": 1, "variant": "rummy", "players": 2, "options": {}}
+        )
+        code = next(iter(manager.rooms))
+        manager.handle(a, {"type": "sit", "id": 2, "seat": 0, "name": "A"})
+        manager.handle(b, {"type": "join", "id": 3, "room": code})
+        manager.handle(b, {"type": "sit", "id": 4, "seat": 1, "name": "B"})
+        room = manager.rooms[code]
+        assert room.game is not None
+        version = room.game.version
+        mover = a if room.game.to_move == 0 else b
+        real = store.append_action
+
+        def broken(*args: Any, **kw: Any) -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        store.append_action = broken  # type: ignore[method-assign]
+        msg = {"type": "action", "id": 5, "version": version, "action": "draw"}
+        with pytest.raises(ProtocolError) as info:
+            manager.handle(mover, msg)
+        assert info.value.code == "internal"
+        assert room.game.version == version  # put back as stored
+        store.append_action = real  # type: ignore[method-assign]
+        manager.handle(mover, msg)
+        assert room.game.version == version + 1
+        manager.close()
+
+    asyncio.run(main())
+    store.close()

@@ -741,9 +741,14 @@ class RoomManager:
         for s in room.seats:
             s.away, s.timeouts, s.rematch = False, 0, False
         self._new_turn(room)
-        self.storage.start_game(
-            room.code, room.game_no, head, _strip_actions(record["deals"][0]), room.doc()
-        )
+        try:
+            self.storage.start_game(
+                room.code, room.game_no, head, _strip_actions(record["deals"][0]), room.doc()
+            )
+        except Exception:
+            log.exception("room %s: storing a new game failed", room.code)
+            self._reload(room)
+            raise ProtocolError("internal", "the game could not be stored") from None
         room.history_len = 0
         self._broadcast_room(room)
         self._broadcast_state(room, None)
@@ -862,17 +867,24 @@ class RoomManager:
 
     def _reload(self, room: Room) -> None:
         """Put a room back as stored (after a storage failure)."""
-        for doc in self.storage.load_rooms():
+        try:
+            docs = self.storage.load_rooms()
+        except Exception:
+            log.exception("room %s: the database cannot be read", room.code)
+            return
+        for doc in docs:
             if doc["code"] == room.code:
                 fresh = self._load(doc)
                 room.game, room.seq, room.status = fresh.game, fresh.seq, fresh.status
+                room.game_no, room.deal = fresh.game_no, fresh.deal
+                room.view_cache.clear()
                 room.deadline, room.next_deal_at = fresh.deadline, fresh.next_deal_at
                 room.restocks, room.turn, room.turn_seat = (
                     fresh.restocks,
                     fresh.turn,
                     fresh.turn_seat,
                 )
-                room.history_len = fresh.history_len
+                room.turn_deal, room.history_len = fresh.turn_deal, fresh.history_len
                 return
 
     def _next_deal(self, room: Room) -> None:
@@ -886,7 +898,13 @@ class RoomManager:
         room.next_deal_at = None
         self._new_turn(room)
         header = _strip_actions(game.record()["deals"][room.deal])
-        self.storage.save_deal(room.code, room.game_no, room.deal, header, room.doc())
+        try:
+            self.storage.save_deal(room.code, room.game_no, room.deal, header, room.doc())
+        except Exception:
+            log.exception("room %s: storing a new deal failed; reloading it", room.code)
+            self._reload(room)
+            self._schedule(room)  # try again later
+            return
         self._broadcast_room(room)
         self._broadcast_state(room, None)
         self._schedule(room)
