@@ -87,8 +87,9 @@ def test_indian_points_game_ends_with_a_drop(server: Server, browser: Any) -> No
 
 @pytest.fixture(scope="module")
 def fast_clock_server() -> Iterator[Server]:
-    """Turn clocks at 1/20 (45 s become 2.25 s): a seat that stops playing is soon *away*."""
-    with running_server(clock_scale=0.05) as s:
+    """Turn clocks at 1/10 (45 s become 4.5 s, time enough for a turn through the page): a seat
+    that stops playing is soon *away*."""
+    with running_server(clock_scale=0.1) as s:
         yield s
 
 
