@@ -89,7 +89,7 @@ export function renderLobby(root, S, actions) {
     const name = nameInput.value.trim() || t("lobby.defaultName");
     const options = {};
     for (const [k, o] of Object.entries(spec.options || {})) {
-      if (k === "deals" && (form.options.format ?? o.default) !== "deals" && (form.options.format ?? spec.options.format?.default) !== "deals") continue;
+      if (k === "deals" && (form.options.format ?? spec.options.format?.default) !== "deals") continue;
       options[k] = k in form.options ? form.options[k] : o.default;
     }
     actions.create(form.variant, form.players, options, name.slice(0, 24));
