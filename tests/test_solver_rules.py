@@ -262,3 +262,6 @@ def test_errors() -> None:
         analyze("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "indian", options={"opening": 40})
     assert analyze("2S", "rummy", options={"opening": 30, "clock": 45}).opening is not None
     assert set(analysis.VARIANTS) == {"rummy", "rami51", "rami71", "simple", "indian"}
+    # the solver's own functions refuse a third copy too (their tables hold 0 to 2 copies)
+    with pytest.raises(InvalidHand, match="third copy of 7H"):
+        least_penalty(H("7H 7H 7H"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from rummykit.cards import ACE, FACES, JOKER, Card, card
-from rummykit.errors import InvalidMeld
+from rummykit.errors import InvalidHand, InvalidMeld
 from rummykit.melds import (
     RUMMY_MELDS,
     Meld,
@@ -140,6 +140,8 @@ def _encode(cards: Iterable[Card]) -> _Encoded:
         r = c.rank
         if r:
             s = c.suit
+            if (vs[s] >> (2 * r - 2)) & 3 == 2:
+                raise InvalidHand(f"a third copy of {c.text}: the deck holds only 2")
             vs[s] += 1 << (2 * r - 2)
             ms[s] |= 1 << (r - 1)
         else:
@@ -344,8 +346,6 @@ def _left(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
 
 def _check_must(cards: Sequence[Card], must: Card | None) -> None:
     if must is not None and must not in cards:
-        from rummykit.errors import InvalidHand
-
         raise InvalidHand(f"the card that must be included, {must.text}, is not in the hand")
 
 
