@@ -98,8 +98,9 @@ export function renderLobby(root, S, actions) {
     h("label.field", { for: "name" }, h("span", { text: t("lobby.yourName") }), nameInput),
     h("label.field", { for: "variant" }, h("span", { text: t("lobby.game") }), variantSelect),
     h("p.variant-blurb", { text: t(`variant.${form.variant}.blurb`) }),
-    h("label.field", { for: "players" }, h("span", { text: t("lobby.players") }), playersSelect),
-    ...optionFields,
+    h("div.opts", {},
+      h("label.field", { for: "players" }, h("span", { text: t("lobby.players") }), playersSelect),
+      ...optionFields),
     h("button.btn.primary.big", { type: "submit", "data-action": "create", "data-key": "create", text: t("lobby.create"), disabled: S.status !== "online" }),
   );
 
