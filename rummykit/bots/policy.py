@@ -520,15 +520,15 @@ def discard_move(g: Game, style: Style) -> Action | None:
         return Discard(style.rng.choice([c for c in pool if penalty(c, mr, indian) == top]))
     if style.level == "rollout":
         arr = _arrange(hand, mr, indian)
-        left = [c for c in plain if c in arr.left]
-        if left:
+        unmelded = [c for c in plain if c in arr.left]
+        if unmelded:
             live = style.live
 
             def weight(c: Card) -> float:
                 bonus = 0.5 if _outs(c, arr.left, live, mr) else 0.0
                 return penalty(c, mr, indian) * (1 - bonus)
 
-            return Discard(max(left, key=lambda c: (weight(c), c.index)))
+            return Discard(max(unmelded, key=lambda c: (weight(c), c.index)))
     scored = discard_scores(g, plain, style)
     best = min(scored, key=lambda t: (t[1], -penalty(t[0], mr, indian), t[0].index))
     return Discard(best[0])

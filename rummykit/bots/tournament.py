@@ -95,9 +95,14 @@ def play_task(task: Task) -> dict[str, Any]:
         fallbacks.append({"seat": seat, "bot": task.bots[seat], "why": rep.fallback})
 
     rng = random.Random(f"{seed}:{task.lineup}")
-    play_deal(game, bots, rng, timings=timings, on_fallback=on_fallback)
-    result = game.results[-1]
-    net = deal_net(result, game.rules)
+    finished = play_deal(game, bots, rng, timings=timings, on_fallback=on_fallback)
+    if finished:
+        result = game.results[-1]
+        net = deal_net(result, game.rules)
+        winner, how, points = result.winner, result.how, result.points
+    else:  # counted as a deal without a winner
+        net = [0.0] * spec.players
+        winner, how, points = None, "unfinished", 0
     if spec.records:
         os.makedirs(spec.records, exist_ok=True)
         rec = game.record()
@@ -110,9 +115,9 @@ def play_task(task: Task) -> dict[str, Any]:
         "shuffle": task.shuffle,
         "lineup": task.lineup,
         "bots": list(task.bots),
-        "winner": result.winner,
-        "how": result.how,
-        "points": result.points,
+        "winner": winner,
+        "how": how,
+        "points": points,
         "net": net,
         "times": {str(s): timings[s] for s in timings},
         "fallbacks": fallbacks,
@@ -178,6 +183,7 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "fallbacks": falls,
         }
     no_winner = sum(1 for d in deals if d["winner"] is None)
+    unfinished = sum(1 for d in deals if d["how"] == "unfinished")
     return {
         "variant": spec.variant,
         "players": spec.players,
@@ -187,6 +193,7 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "lineups": [list(lu) for lu in lineups(spec.bots, spec.players)],
         "deals": len(deals),
         "no_winner": no_winner,
+        "unfinished": unfinished,
         "results": out,
     }
 

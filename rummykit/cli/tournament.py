@@ -113,7 +113,9 @@ def _print(summary: dict[str, Any]) -> None:
         table.add_row(*row)
     con.print(table)
     if summary["no_winner"]:
-        con.print(f"{summary['no_winner']} deals ended with no winner")
+        con.print(f"{summary['no_winner']} deals ended with no winner"
+                  + (f" ({summary['unfinished']} stopped unfinished after 3000 actions)"
+                     if summary["unfinished"] else ""))
 
 
 def _need_matplotlib() -> None:
