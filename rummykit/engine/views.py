@@ -73,6 +73,8 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         view["hand"] = _texts(d.hands[seat])
         view["opening"] = _opening(game, seat) if rules.lay_mode != "declare" else None
         view["declaration"] = _declaration(game, seat) if rules.lay_mode == "declare" else None
+        if rules.lay_mode == "declare" and live and d.out[seat] is None:
+            view["drop_cost"] = rules.middle_drop if d.drew[seat] else rules.first_drop
     return view
 
 
