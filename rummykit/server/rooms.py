@@ -316,27 +316,41 @@ class RoomManager:
         """
         game = room.game
         assert game is not None
-        hand_of = getattr(game, "hand", None)
-        if seat == game.to_move or hand_of is None:
+        key = self._view_key(room, seat, public)
+        if key is None:
             room.view_cache.pop(seat, None)
             return game.view(seat)
-        key = (
+        view = self._cached_view(room, seat, public, key)
+        if view is None:
+            full = game.view(seat)
+            room.view_cache[seat] = (key, {k: full[k] for k in _OWN_KEYS if k in full})
+            return full
+        return view
+
+    def _view_key(self, room: Room, seat: int, public: JSON) -> Any:
+        """What the own part of a waiting seat's view depends on (None: not cacheable)."""
+        game = room.game
+        assert game is not None
+        hand_of = getattr(game, "hand", None)
+        if seat == game.to_move or hand_of is None:
+            return None
+        return (
             public["deal"],
             public["over"],
             public["turn"] is None,  # the deal is over
             tuple(c.text for c in hand_of(seat)),
             tuple(s["opened"] for s in public["seats"]),
         )
+
+    def _cached_view(self, room: Room, seat: int, public: JSON, key: Any) -> JSON | None:
+        """The view of a waiting seat from the cache, or None when its own part changed."""
         cached = room.view_cache.get(seat)
-        if cached is not None and cached[0] == key:
-            own = cached[1]
-        else:
-            full = game.view(seat)
-            own = {k: full[k] for k in _OWN_KEYS if k in full}
-            room.view_cache[seat] = (key, own)
-        view = {**public, "seat": seat, **own}
+        if cached is None or cached[0] != key:
+            return None
+        view = {**public, "seat": seat, **cached[1]}
         if self.config.verify_views:
-            truth = game.view(seat)
+            assert room.game is not None
+            truth = room.game.view(seat)
             if truth != view:
                 diff = {k: (truth.get(k), view.get(k)) for k in truth if truth[k] != view.get(k)}
                 log.error("view cache mismatch in room %s seat %s: %s", room.code, seat, diff)
@@ -393,7 +407,7 @@ class RoomManager:
             "type": "state",
             "room": room.code,
             "game": room.game_no,
-            "version": room.game.version,
+            "version": view.get("version", room.game.version),
             "view": view,
             "last": last,
             "events": events,
@@ -425,16 +439,20 @@ class RoomManager:
         room.history_len = len(history)
         if public is None:
             public = game.public_view()
-        mover = game.to_move
         for seat in room.seats:
             conn = seat.conn
             if conn is None:
                 continue
             mid = ack[1] if ack is not None and ack[0] is conn else None
-            if seat.seat == mover and self.config.offload_views:
-                self._send_view_later(room, conn, seat.seat, events, last, mid)
-                continue
-            msg = self._state_msg(room, self._view(room, seat.seat, public), events, last)
+            if self.config.offload_views:
+                key = self._view_key(room, seat.seat, public)
+                view = None if key is None else self._cached_view(room, seat.seat, public, key)
+                if view is None:
+                    self._send_view_later(room, conn, seat.seat, events, last, mid, key)
+                    continue
+            else:
+                view = self._view(room, seat.seat, public)
+            msg = self._state_msg(room, view, events, last)
             if mid is not None:
                 msg["ack"] = mid
             conn.send(msg)
@@ -455,9 +473,11 @@ class RoomManager:
         events: list[JSON],
         last: JSON | None,
         mid: Any,
+        key: Any = None,
     ) -> None:
-        """Compute the view of the seat to move in the view thread, then send its state. The
-        room is *busy* until then: nothing changes its game (see :meth:`_wait_idle`)."""
+        """Compute a seat's view in the view thread (the seat to move, or a waiting seat whose
+        hand changed), then send its state. The room is *busy* until then: its game does not
+        change (actions wait, the clock waits)."""
         game = room.game
         assert game is not None
         room.busy += 1
@@ -470,6 +490,8 @@ class RoomManager:
             except Exception:
                 log.exception("room %s: view of seat %s failed", room.code, seat)
                 view = game.view(seat)
+            if key is not None:
+                room.view_cache[seat] = (key, {k: view[k] for k in _OWN_KEYS if k in view})
             msg = self._state_msg(room, view, events, last)
             if mid is not None:
                 msg["ack"] = mid
@@ -685,24 +707,42 @@ class RoomManager:
             raise ProtocolError("not_over", "the game is not over", id=msg["id"])
         seat.rematch = True
         if all(s.rematch or s.kind == "bot" for s in room.seats):
-            room.game_no += 1
-            self._start_game(room)
+            self._rematch(room)
         else:
             self._save(room)
             self._broadcast_room(room)
+
+    def _retry(self, conn: Connection, msg: JSON) -> None:
+        """Handle a message again later (an action that came while its room was busy)."""
+        if conn.closed:
+            return
+        try:
+            self.handle(conn, msg)
+        except ProtocolError as exc:
+            extra = dict(exc.extra)
+            mid = extra.pop("id", None) or msg.get("id")
+            conn.send(error_message(exc.code, exc.message, mid, **extra))
+        except Exception:
+            log.exception("internal error handling a message")
+            conn.send(error_message("internal", "internal server error", msg.get("id")))
+
+    def _rematch(self, room: Room) -> None:
+        if room.status != OVER:
+            return
+        if room.busy:  # views of the last state are still being computed
+            asyncio.get_running_loop().call_later(0.01, self._rematch, room)
+            return
+        room.game_no += 1
+        self._start_game(room)
 
     def _on_action(self, conn: Connection, msg: JSON) -> None:
         room, seat = self._seat_of(conn)
         game, mid = room.game, msg["id"]
         if game is None or room.status != PLAYING:
             raise ProtocolError("not_your_turn", "no deal is being played", id=mid)
-        if room.busy:
-            raise ProtocolError(
-                "stale_version",
-                "wait for the latest state",
-                id=mid,
-                version=game.version,
-            )
+        if room.busy:  # views of the last change are being computed: play it right after
+            asyncio.get_running_loop().call_later(0.005, self._retry, conn, msg)
+            return
         if msg["version"] != game.version:
             raise ProtocolError(
                 "stale_version",
@@ -891,6 +931,9 @@ class RoomManager:
         game = room.game
         if game is None or room.status != BETWEEN or game.phase != "deal-over":
             return
+        if room.busy:
+            room.timer = asyncio.get_running_loop().call_later(0.01, self._next_deal, room)
+            return
         game.next_deal()
         room.deal += 1
         room.seq, room.restocks = 0, 0
@@ -995,6 +1038,8 @@ class RoomManager:
         except Exception:
             log.exception("room %s: bot failed", room.code)
             return
+        while room.busy:
+            await asyncio.sleep(0.005)
         if room.game is not game or game.version != version or game.to_move != seat:
             return
         try:
