@@ -12,6 +12,7 @@ import asyncio
 import collections
 import concurrent.futures
 import hashlib
+import importlib.metadata
 import json
 import logging
 import random
@@ -42,6 +43,13 @@ _OWN_KEYS = ("hand", "opening", "declaration")
 MAX_ROOMS_PER_CONNECTION = 20
 SLOW_S = 0.1  # actions taking longer are logged
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("rummykit")
+    except importlib.metadata.PackageNotFoundError:
+        return "dev"
 
 
 def now_ms() -> int:
@@ -1061,7 +1069,7 @@ class RoomManager:
             {
                 "type": "welcome",
                 "protocol": PROTOCOL_VERSION,
-                "server": "rummykit 0.1.0",
+                "server": f"rummykit {_version()}",
                 "limits": {
                     "max_message": MAX_MESSAGE,
                     "rate": self.config.rate,
