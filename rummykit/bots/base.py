@@ -185,8 +185,12 @@ def play_turn(
         elif text.strip().lower() == "timeout" or not game.is_legal(text):
             reason = f"answered an illegal action {text!r}"
     if reason is not None:
-        text = MediumBot().choose(obs, rng)
-        if not game.is_legal(text):  # cannot happen unless the engine and policy disagree
+        try:
+            text = MediumBot().choose(obs, rng)
+        except Exception:  # the fallback itself must not break the game either
+            log.exception("the medium fallback failed")
+            text = ""
+        if not text or not game.is_legal(text):
             text = str(any_legal_real(game))
         report = TurnReport(text, seconds, reason)
         log.warning("bot %s at seat %d %s; played the medium move %r instead",
