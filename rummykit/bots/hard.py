@@ -215,8 +215,8 @@ class HardBot:
         if len(cands) < 2:
             return act
         scored = sorted(discard_scores(world, cands, style), key=lambda t: t[1])
-        if act.card is not scored[0][0]:
-            return act
+        # The policy's own choice leads (ties in the score may be ordered differently).
+        scored.sort(key=lambda t: t[0] is not act.card)
         nxt = obs.next_seat()
         if obs.rules.lay_mode != "declare" and nxt in obs.opponents():
             start = time.perf_counter()
