@@ -32,3 +32,4 @@ class ServerConfig:
     log_level: str = "warning"
     verify_views: bool = False
     offload_views: bool = True
+    view_threads: int = 4

@@ -39,7 +39,13 @@ from rummykit.server.storage import JSON, Storage
 log = logging.getLogger("rummykit.server")
 
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between-deals", "over"
-_OWN_KEYS = ("hand", "opening", "declaration")
+
+
+def _own_part(full: JSON, public: JSON) -> JSON:
+    """What a seat's view has beyond the public view (its hand, meters, costs …)."""
+    return {k: v for k, v in full.items() if k not in public or (k != "seat" and public[k] != v)}
+
+
 MAX_ROOMS_PER_CONNECTION = 20
 SLOW_S = 0.1  # actions taking longer are logged
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
@@ -260,9 +266,10 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections = 0
-        #: one thread computes the views of seats to move (the costly ones: legal verbs, opening
-        #: meter) so that a slow one lets other rooms go on; the room waits meanwhile
-        self.view_pool = concurrent.futures.ThreadPoolExecutor(1, "views")
+        #: threads compute the views that cost (legal verbs, opening meter) so that a slow one
+        #: lets other rooms go on; the room waits meanwhile. Several threads share the
+        #: interpreter, so one slow view does not hold up the views of other rooms either.
+        self.view_pool = concurrent.futures.ThreadPoolExecutor(config.view_threads, "views")
         #: seconds the server spent on each of the last accepted or refused actions
         self.timings: collections.deque[float] = collections.deque(maxlen=20000)
 
@@ -331,7 +338,7 @@ class RoomManager:
         view = self._cached_view(room, seat, public, key)
         if view is None:
             full = game.view(seat)
-            room.view_cache[seat] = (key, {k: full[k] for k in _OWN_KEYS if k in full})
+            room.view_cache[seat] = (key, _own_part(full, public))
             return full
         return view
 
@@ -456,7 +463,7 @@ class RoomManager:
                 key = self._view_key(room, seat.seat, public)
                 view = None if key is None else self._cached_view(room, seat.seat, public, key)
                 if view is None:
-                    self._send_view_later(room, conn, seat.seat, events, last, mid, key)
+                    self._send_view_later(room, conn, seat.seat, events, last, mid, key, public)
                     continue
             else:
                 view = self._view(room, seat.seat, public)
@@ -482,6 +489,7 @@ class RoomManager:
         last: JSON | None,
         mid: Any,
         key: Any = None,
+        public: JSON | None = None,
     ) -> None:
         """Compute a seat's view in the view thread (the seat to move, or a waiting seat whose
         hand changed), then send its state. The room is *busy* until then: its game does not
@@ -498,8 +506,8 @@ class RoomManager:
             except Exception:
                 log.exception("room %s: view of seat %s failed", room.code, seat)
                 view = game.view(seat)
-            if key is not None:
-                room.view_cache[seat] = (key, {k: view[k] for k in _OWN_KEYS if k in view})
+            if key is not None and public is not None:
+                room.view_cache[seat] = (key, _own_part(view, public))
             msg = self._state_msg(room, view, events, last)
             if mid is not None:
                 msg["ack"] = mid
