@@ -86,7 +86,9 @@ def _runs(
     walk(start, (), 0, 0, False)
 
 
-def iter_legal(game: Game) -> Iterator[Action]:
+def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
+    """Every legal action of the player to move; with ``one_open``, at most one ``open`` (for
+    callers that ask which verbs are available, not every way to lay down)."""
     d = game.deal
     if game.over or d.over:
         return
@@ -114,7 +116,13 @@ def iter_legal(game: Game) -> Iterator[Action]:
     if rules.lay_mode in ("open", "close") and not opened:
         partner = rules.teams and d.opened[(seat + 2) % rules.players]
         if opening(hand, rules.opening_rule(partner), mr, d.owed).valid:
-            yield from _opens(game, candidate_melds(hand, mr))
+            opens = _opens(game, candidate_melds(hand, mr))
+            if one_open:
+                first = next(opens, None)
+                if first is not None:
+                    yield first
+            else:
+                yield from opens
     elif rules.lay_mode == "open":
         for g in candidate_melds(hand, mr):
             if len(hand) - len(g) >= keep:

@@ -79,11 +79,12 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
 
 
 def _verbs(game: Game) -> list[str]:
-    seen: list[str] = []
-    for act in game.iter_legal_actions():
-        if act.verb in _VERBS and act.verb not in seen:
-            seen.append(act.verb)
-    return seen
+    from rummykit.engine.legal import iter_legal
+
+    found = {act.verb for act in iter_legal(game, one_open=True)}
+    if game.rules.lay_mode == "declare" and game.deal.phase == "play":
+        found.add("declare")  # any 13 of the 14 cards may be declared; a wrong one costs 80
+    return [v for v in _VERBS if v in found]
 
 
 def _opening(game: Game, seat: int) -> dict[str, Any]:
