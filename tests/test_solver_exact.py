@@ -58,7 +58,7 @@ def hands(draw: st.DrawFn, max_size: int, jokers: int, wild_rank: int = 0) -> li
         suits = [0, 1, 2, 3]
     deck = [card(r, s) for r in ranks for s in suits for _ in range(2)]
     if wild_rank and draw(st.booleans()):
-        deck += [card(wild_rank, s) for s in range(4)]
+        deck += [card(wild_rank, s) for s in range(4) if deck.count(card(wild_rank, s)) < 2]
     deck += [JOKER] * jokers
     picks = draw(st.lists(st.integers(0, len(deck) - 1), unique=True, min_size=1,
                           max_size=max_size))
