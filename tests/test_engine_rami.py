@@ -435,11 +435,6 @@ def test_decision_card_penalties_are_rummy_penalties() -> None:
     assert g.view(0)["results"][0]["points"] == 40 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 40
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/legal.py lists no swap when the hand holds one card, though a swap keeps "
-    "the hand's size and is legal",
-)
 def test_a_swap_with_one_card_left_is_listed() -> None:
     from rummykit.engine import parse_action
 

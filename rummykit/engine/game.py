@@ -407,9 +407,13 @@ class Game:
             clean_runs = [m for m in melds if m.kind == "run" and m.pure]
             if not clean_runs or not any(m.kind == "set" and m.pure for m in melds):
                 raise IllegalAction("a first lay-down needs a run and a set without jokers")
-            if d.owed is not None and all(d.owed in m.cards for m in clean_runs):
+            owed = d.owed
+            # With two copies of the taken card laid, the copy outside a run may be the taken one.
+            if owed is not None and all(
+                owed in m.cards and laid.count(owed) == m.cards.count(owed) for m in clean_runs
+            ):
                 raise IllegalAction(
-                    f"one run without jokers must be made without the {d.owed.text} you took"
+                    f"one run without jokers must be made without the {owed.text} you took"
                 )
         free = (
             (rules.small_opening >= 0 and left <= rules.small_opening)

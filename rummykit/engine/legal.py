@@ -127,12 +127,13 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
         for g in candidate_melds(hand, mr):
             if len(hand) - len(g) >= keep:
                 yield NewMeld(g)
-    if opened and len(hand) - 1 >= keep and (rules.layoffs or rules.swap != "none"):
+    if opened and (rules.layoffs or rules.swap != "none"):
         fourth = rules.swap == "fourth"
+        can_layoff = rules.layoffs and len(hand) - 1 >= keep  # a swap keeps the hand's size
         for n, tm in enumerate(d.table, 1):
             meld = tm.meld
             for c in faces:
-                if rules.layoffs:
+                if can_layoff:
                     ends = meld.layoff_ends(c, mr)
                     if len(ends) == 1:
                         yield Layoff(n, c)
