@@ -1,0 +1,42 @@
+"""rummykit: the rummy family (rummy, Rami 51/71/simple, Indian rummy) — rules engine, exact
+hand solver, computer players, game server and web client.
+
+>>> from rummykit import Game, analyze
+>>> analyze("KS KH KD 5H 6H 7H").opening.best.points
+48
+"""
+
+from rummykit.analysis import Analysis, analyze
+from rummykit.cards import Card, parse_cards
+from rummykit.engine import Game, parse_action
+from rummykit.errors import (
+    IllegalAction,
+    InvalidHand,
+    InvalidMeld,
+    InvalidNotation,
+    InvalidRecord,
+    RummyError,
+    UnknownVariant,
+)
+from rummykit.melds import Meld, make_meld
+from rummykit.rules import VARIANTS, make_rules
+
+__all__ = [
+    "VARIANTS",
+    "Analysis",
+    "Card",
+    "Game",
+    "IllegalAction",
+    "InvalidHand",
+    "InvalidMeld",
+    "InvalidNotation",
+    "InvalidRecord",
+    "Meld",
+    "RummyError",
+    "UnknownVariant",
+    "analyze",
+    "make_meld",
+    "make_rules",
+    "parse_action",
+    "parse_cards",
+]
