@@ -12,18 +12,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from rummykit.cards import Card, check_cards_exist, parse_card, parse_cards
 from rummykit.errors import InvalidHand, RummyError, UnknownVariant
-from rummykit.melds import RUMMY_MELDS, Meld, MeldRules
+from rummykit.melds import Meld, MeldRules
+from rummykit.rules import VARIANTS, Ruleset, make_rules
 from rummykit.solver import (
-    INDIAN_PENALTY,
-    RAMI51_OPENING,
-    RAMI71_OPENING,
-    RUMMY_OPENING,
     RUMMY_PENALTY,
-    SIMPLE_OPENING,
     Arrangement,
     OpeningResult,
     OpeningRule,
@@ -33,29 +29,43 @@ from rummykit.solver import (
     opening,
 )
 
+__all__ = ["VARIANTS", "Analysis", "VariantSolving", "analyze", "variant_solving"]
+
 
 @dataclass(frozen=True, slots=True)
 class VariantSolving:
-    """What the solver needs to know of a variant (until the rules layer provides it)."""
+    """What the solver needs to know of a variant, read from its ruleset
+    (:func:`rummykit.rules.make_rules`, the one source of truth)."""
 
     opening: OpeningRule | None
     penalty: PenaltyRule
     jokers: int
     min_cards: int
     max_cards: int
+    melds: MeldRules
     indian: bool = False
 
 
-#: Variant name to solver parameters. The rules layer (``rummykit.rules``) will own these.
-VARIANTS: Final[Mapping[str, VariantSolving]] = {
-    "rummy": VariantSolving(RUMMY_OPENING, RUMMY_PENALTY, jokers=4, min_cards=1, max_cards=14),
-    "rami51": VariantSolving(RAMI51_OPENING, RUMMY_PENALTY, jokers=4, min_cards=1, max_cards=15),
-    "rami71": VariantSolving(RAMI71_OPENING, RUMMY_PENALTY, jokers=2, min_cards=1, max_cards=15),
-    "simple": VariantSolving(SIMPLE_OPENING, RUMMY_PENALTY, jokers=2, min_cards=1, max_cards=15),
-    "indian": VariantSolving(
-        None, INDIAN_PENALTY, jokers=2, min_cards=13, max_cards=14, indian=True
-    ),
-}
+def _solving(rules: Ruleset) -> VariantSolving:
+    declare = rules.lay_mode == "declare"
+    if rules.scoring == "indian":
+        penalty = PenaltyRule(scoring="indian", two_sequences=True, cap=rules.cap or None)
+    else:
+        penalty = RUMMY_PENALTY
+    return VariantSolving(
+        opening=None if declare else rules.opening_rule(),
+        penalty=penalty,
+        jokers=rules.jokers,
+        # A hand holds up to the deal plus the card drawn; one that declares holds at least
+        # the deal, any other may be down to its last card.
+        min_cards=rules.hand_size if declare else 1,
+        max_cards=rules.hand_size + 1,
+        melds=rules.meld_rules,
+        indian=rules.scoring == "indian",
+    )
+
+
+_SOLVING: dict[str, VariantSolving] = {}
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
@@ -147,11 +157,13 @@ def _arrangement(a: Arrangement) -> dict[str, Any]:
 
 def variant_solving(variant: str) -> VariantSolving:
     """The solver parameters of a variant; :class:`UnknownVariant` names the known ones."""
-    try:
-        return VARIANTS[variant]
-    except (KeyError, TypeError):
+    if not isinstance(variant, str) or variant not in VARIANTS:
         known = ", ".join(VARIANTS)
-        raise UnknownVariant(f"unknown variant {variant!r}: choose one of {known}") from None
+        raise UnknownVariant(f"unknown variant {variant!r}: choose one of {known}")
+    spec = _SOLVING.get(variant)
+    if spec is None:
+        spec = _SOLVING[variant] = _solving(make_rules(variant))
+    return spec
 
 
 def analyze(
@@ -198,7 +210,7 @@ def analyze(
     if spec.indian:
         if options and "opening" in options:
             raise RummyError("indian has no opening minimum: nothing is laid during play")
-        rules = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=wild_rank)
+        rules = dataclasses.replace(spec.melds, wild_rank=wild_rank)
         penalty = least_penalty(cards, spec.penalty, rules)
         dec = declaration(cards, rules, discard=n == 14)
         reason = None
@@ -218,7 +230,8 @@ def analyze(
             raise RummyError(f"opening minimum {minimum!r} is not a number of points")
         if rule.close_only:
             raise RummyError(f"{variant} has no opening minimum: its only lay-down is the close")
-        rule = dataclasses.replace(rule, minimum=minimum)
-    result = opening(cards, rule, RUMMY_MELDS, taken)
-    penalty = least_penalty(cards, spec.penalty, RUMMY_MELDS)
+        # The analysis takes any minimum, as a house rule of the variant's ruleset.
+        rule = make_rules(variant, options={"opening_minimum": minimum}).opening_rule()
+    result = opening(cards, rule, spec.melds, taken)
+    penalty = least_penalty(cards, spec.penalty, spec.melds)
     return Analysis(variant, cards, result, penalty, must_include=taken)
