@@ -99,6 +99,7 @@ class Config:
         "max_pre",
         "min_real",
         "rank_cache",
+        "result_cache",
         "run_cache",
         "run_jok",
         "run_nat",
@@ -136,6 +137,7 @@ class Config:
         self.rank_cache: dict[tuple[int, tuple[int, ...], int, int, int], _RankOptions] = {}
         self.wrap_cache: dict[tuple[int, int, int, int], Profile] = {}
         self.set_cache: dict[tuple[int, tuple[int, ...], int, int], Profile] = {}
+        self.result_cache: dict[tuple[object, ...], tuple[int, int, Witness] | None] = {}
         self._join: dict[tuple[int, int], int] = {}
 
     def clear(self) -> None:
@@ -145,11 +147,13 @@ class Config:
         self.rank_cache.clear()
         self.wrap_cache.clear()
         self.set_cache.clear()
+        self.result_cache.clear()
 
     def table_entries(self) -> int:
         return (
             len(self.run_cache) + len(self.suit_cache) + len(self.seg_cache)
             + len(self.set_cache) + len(self.rank_cache) + len(self.wrap_cache)
+            + len(self.result_cache)
         )
 
 
@@ -243,10 +247,23 @@ def combine(a: Profile, b: Profile, jmax: int) -> Profile:
             return b
         return {k: (s + sa, wa if w is None else (wa, w)) for k, (s, w) in b.items()}
     out: Profile = {}
+    get = out.get
     jlim = jmax << 8
     for ka, (sa, wa) in a.items():
-        ja = ka & ~255
         fa = ka & 255
+        if not fa:
+            # No flags on this side: the key of the pair is the sum of the keys.
+            lim = jlim - ka + 256
+            for kb, (sb, wb) in b.items():
+                if kb >= lim:
+                    continue
+                k = ka + kb
+                s = sa + sb
+                cur = get(k)
+                if cur is None or s > cur[0]:
+                    out[k] = (s, wb if wa is None else (wa if wb is None else (wa, wb)))
+            continue
+        ja = ka & ~255
         for kb, (sb, wb) in b.items():
             j = ja + (kb & ~255)
             if j > jlim:
@@ -391,6 +408,17 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
         sub = _runs(cfg, rest, jcap, c_rank)
         jshift = jk << 8
         jlim = jcap << 8
+        if not flags:
+            lim = jlim + 256 - jshift
+            for k, (s, w) in sub.items():
+                if k >= lim:
+                    continue
+                nk = k + jshift
+                ns = s + score
+                cur = res.get(nk)
+                if cur is None or ns > cur[0]:
+                    res[nk] = (ns, (leaf, w) if w is not None else leaf)
+            return
         for k, (s, w) in sub.items():
             nk = (k & ~255) + jshift
             if nk > jlim + 255:
@@ -550,6 +578,8 @@ def spread(mask: int) -> int:
     return x * 3
 
 
+_GUARD: Final = 0o4444
+
 _RankOptions = tuple[Profile | None, list[tuple[tuple[int, int, int, int], Profile]] | None]
 
 
@@ -589,23 +619,31 @@ def _rank_options(
         # hand), so each choice also offers every smaller choice's sets: the profiles grow
         # with the choice, which lets the search drop choices that cannot matter.
         items = list(by_delta.items())
+        # Deltas packed 3 bits per suit (copies 0-2, guard bit 4): d2 <= d component-wise
+        # exactly when ((d | guard) - d2) keeps every guard bit.
+        packed = [
+            (d[0] >> shift) | (d[1] >> shift) << 3 | (d[2] >> shift) << 6
+            | (d[3] >> shift) << 9
+            for d, _ in items
+        ]
         opts = []
-        for d, _ in items:
+        for i, (d, _) in enumerate(items):
+            pd = packed[i] | _GUARD
             merged: Profile = {}
-            for d2, p2 in items:
-                if d2[0] <= d[0] and d2[1] <= d[1] and d2[2] <= d[2] and d2[3] <= d[3]:
-                    merged = merge_max(merged, p2)
+            for j, (_, p2) in enumerate(items):
+                if (pd - packed[j]) & _GUARD == _GUARD:
+                    merged = merge_max(merged, p2) if merged else dict(p2)
             opts.append((d, prune(merged)))
         # A choice that keeps more cards for sets without better sets is never needed: the
         # smaller choice leaves those cards to the runs.
+        scores = [{k: v[0] for k, v in p.items()} for _, p in opts]
         kept = []
-        for d, p in opts:
-            scores = {k: v[0] for k, v in p.items()}
+        for i, (d, p) in enumerate(opts):
+            pd = packed[i] | _GUARD
+            sc = scores[i]
             if not any(
-                d2 != d
-                and d2[0] <= d[0] and d2[1] <= d[1] and d2[2] <= d[2] and d2[3] <= d[3]
-                and {k: v[0] for k, v in p2.items()} == scores
-                for d2, p2 in opts
+                j != i and (pd - packed[j]) & _GUARD == _GUARD and scores[j] == sc
+                for j in range(len(opts))
             ):
                 kept.append((d, p))
         res = (None, kept) if len(kept) > 1 else (kept[0][1], None)
@@ -627,7 +665,28 @@ def solve(
     ``r - 1``), plus ``jokers`` jokers; ``accept`` sees the key ``jokers_used << 8 | flags``.
     ``must`` is the (rank, suit) of the must-include card. Returns ``(score, key, witness)``
     or None when no arrangement is accepted.
+
+    Answers are cached (the engine asks about the same hand several times a turn: opening
+    meter, legal actions, the one-tap Open, the bots).
     """
+    rkey = (vs_all[0], vs_all[1], vs_all[2], vs_all[3], jokers, must, accept)
+    cache = cfg.result_cache
+    if rkey in cache:
+        return cache[rkey]
+    got = _solve(cfg, vs_all, masks, jokers, accept, must)
+    _grow()
+    cache[rkey] = got
+    return got
+
+
+def _solve(
+    cfg: Config,
+    vs_all: Sequence[int],
+    masks: Sequence[int],
+    jokers: int,
+    accept: Accept,
+    must: tuple[int, int] | None,
+) -> tuple[int, int, Witness] | None:
     c_rank, c_suit = must if must else (0, -1)
     min_real = cfg.min_real
     adjacent = cfg.adjacent
