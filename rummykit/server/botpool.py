@@ -1,9 +1,9 @@
 """Bots in the server: the seam to ``rummykit.bots`` and a worker pool off the event loop.
 
-The server asks ``choose_action(view, history, level, rng) -> str`` (the action text) from
-``rummykit.bots`` in a worker pool, so a slow bot never holds up other rooms. While
-``rummykit.bots`` has no such function the server uses :func:`fallback_bot`, a deliberately
-simple player (draw from the stock, then discard the heaviest card) that needs the game itself.
+The server asks ``rummykit.bots.choose_action(view, history, level, seed)`` (the action text)
+in a worker pool, so a slow bot never holds up other rooms. If the bots package is missing or
+a bot fails, :func:`fallback_bot` plays instead: a deliberately simple player (draw from the
+stock, then discard the heaviest card) that needs the game itself.
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ def _penalty(card: Card, wild_rank: int | None) -> tuple[int, int, int]:
 
 
 def fallback_bot(game: Any, seat: int, rng: random.Random) -> str:
-    """A plain legal move for ``seat`` (used until ``rummykit.bots`` provides ``choose_action``):
-    draw from the stock, then discard the card with the highest penalty (never a joker while
-    another card can go); anything else the engine lists when neither is possible."""
+    """A plain legal move for ``seat`` when no bot can answer: draw from the stock, then
+    discard the card with the highest penalty (never a joker while another card can go);
+    anything else the engine lists when neither is possible."""
     if game.is_legal("draw"):
         return "draw"
     view = game.view(seat)
@@ -92,7 +92,7 @@ def _call_choose(view: dict[str, Any], history: list[Any], level: str, seed: int
     fn = find_choose_action()
     if fn is None:
         raise RuntimeError("rummykit.bots.choose_action is not available")
-    return str(fn(view, history, level, random.Random(seed)))
+    return str(fn(view, history, level, seed=seed))
 
 
 class BotPool:
