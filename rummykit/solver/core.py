@@ -788,7 +788,24 @@ def _solve(
     open_at = [
         [k for k in range(len(seg_vec)) if first[k] < i <= last[k]] for i in range(nb + 1)
     ]
+    flagless = not cfg.fmask
     memo: dict[tuple[int, ...], Profile] = {}
+    wmemo: dict[tuple[int, ...], Profile] = {}
+
+    def closed(i: int, t: tuple[int, ...]) -> Profile:
+        """The runs of the segments closing at rank ``i``, joined (prefixes shared: the
+        choices of one rank often leave the first segments alike)."""
+        w = EMPTY
+        key: tuple[int, ...] = (i,)
+        for k in closing[i]:
+            key = (*key, t[k])
+            hit = wmemo.get(key)
+            if hit is None:
+                hit = wmemo[key] = combine(
+                    w, _wrapped(cfg, seg_suit[k], t[k], jokers, seg_c[k]), jokers
+                )
+            w = hit
+        return w
 
     def rec(i: int, resid: tuple[int, ...]) -> Profile:
         if i == nb:
@@ -819,13 +836,32 @@ def _solve(
                 merged[d2] = p if prev is None else merge_max(prev, p)
             options = list(merged.items())
         out: Profile = {}
+        cl = closing[i]
+        bound: Profile | None = None
+        if flagless and len(options) > 1:
+            # Bound: a choice keeping cards for sets leaves the runs a subset of what the
+            # smallest choice leaves them, so its runs are no better than the smallest
+            # choice's. A choice whose sets joined with those runs cannot beat what the
+            # choices before it reach (for every number of jokers) changes nothing: skip it.
+            d0 = options[0][0]
+            for d, _ in options:
+                d0 = (min(d0[0], d[0]), min(d0[1], d[1]), min(d0[2], d[2]), min(d0[3], d[3]))
+            new = list(resid)
+            for s, k in touches[i]:
+                new[k] -= d0[s]
+            t0 = tuple(new)
+            bound = rec(i + 1, t0)
+            if cl:
+                bound = combine(closed(i, t0), bound, jokers)
         for delta, p in options:
+            if bound is not None and out and _covered(combine(p, bound, jokers), out, jokers):
+                continue
             new = list(resid)
             for s, k in touches[i]:
                 new[k] -= delta[s]
             t = tuple(new)
-            for k in closing[i]:
-                p = combine(p, _wrapped(cfg, seg_suit[k], t[k], jokers, seg_c[k]), jokers)
+            if cl:
+                p = combine(p, closed(i, t), jokers)
             p = combine(p, rec(i + 1, t), jokers)
             out = merge_max(out, p) if out else p
         if len(out) > 1:
@@ -834,6 +870,21 @@ def _solve(
         return out
 
     return _best(combine(indep, rec(0, tuple(seg_vec)), jokers), accept)
+
+
+def _covered(p: Profile, out: Profile, jmax: int) -> bool:
+    """Whether every entry of ``p`` (flagless) is matched by an entry of ``out`` using no more
+    jokers with at least its score (then merging ``p`` into ``out`` changes nothing once
+    pruned)."""
+    env = [-1] * (jmax + 1)
+    for k, v in out.items():
+        env[k >> 8] = max(env[k >> 8], v[0])
+    top = -1
+    for j in range(jmax + 1):
+        if env[j] > top:
+            top = env[j]
+        env[j] = top
+    return all(v[0] <= env[k >> 8] for k, v in p.items())
 
 
 _STILL: dict[tuple[int, int, int, int, bool], bool] = {}
