@@ -789,15 +789,20 @@ def _solve(
         [k for k in range(len(seg_vec)) if first[k] < i <= last[k]] for i in range(nb + 1)
     ]
     flagless = not cfg.fmask
+    jlim = jokers << 8
     memo: dict[tuple[int, ...], Profile] = {}
     wmemo: dict[tuple[int, ...], Profile] = {}
 
     def closed(i: int, t: tuple[int, ...]) -> Profile:
         """The runs of the segments closing at rank ``i``, joined (prefixes shared: the
         choices of one rank often leave the first segments alike)."""
+        ks = closing[i]
+        if len(ks) == 1:
+            k = ks[0]
+            return _wrapped(cfg, seg_suit[k], t[k], jokers, seg_c[k])
         w = EMPTY
         key: tuple[int, ...] = (i,)
-        for k in closing[i]:
+        for k in ks:
             key = (*key, t[k])
             hit = wmemo.get(key)
             if hit is None:
@@ -838,11 +843,12 @@ def _solve(
         out: Profile = {}
         cl = closing[i]
         bound: Profile | None = None
-        if flagless and len(options) > 1:
+        if flagless and len(options) > 1 and i + 1 < nb:
             # Bound: a choice keeping cards for sets leaves the runs a subset of what the
             # smallest choice leaves them, so its runs are no better than the smallest
             # choice's. A choice whose sets joined with those runs cannot beat what the
             # choices before it reach (for every number of jokers) changes nothing: skip it.
+            # (Only where a skip saves the search of the ranks after this one.)
             d0 = options[0][0]
             for d, _ in options:
                 d0 = (min(d0[0], d[0]), min(d0[1], d[1]), min(d0[2], d[2]), min(d0[3], d[3]))
@@ -853,9 +859,18 @@ def _solve(
             bound = rec(i + 1, t0)
             if cl:
                 bound = combine(closed(i, t0), bound, jokers)
+            kb0 = min(bound)
+            b0 = bound[kb0][0]
         for delta, p in options:
-            if bound is not None and out and _covered(combine(p, bound, jokers), out, jokers):
-                continue
+            if bound is not None and out:
+                # Cheap test first: the pair with the fewest jokers must already be matched.
+                kp = min(p)
+                if kp + kb0 <= jlim and p[kp][0] + b0 <= max(
+                    [v[0] for v in out.values()]
+                ) and _covered(
+                    combine(p, bound, jokers), out, jokers
+                ):
+                    continue
             new = list(resid)
             for s, k in touches[i]:
                 new[k] -= delta[s]
