@@ -619,15 +619,19 @@ class RoomManager:
         )
         self._seats_changed(room)
 
-    def _free_seat(self, room: Room, msg: JSON) -> Seat:
+    def _waiting_seat(self, room: Room, msg: JSON) -> Seat:
+        """The seat a lobby message names, while the room still waits for players."""
         if room.status != WAITING:
             raise ProtocolError("not_waiting", "the game has started", id=msg["id"])
         n = msg["seat"]
         if not 0 <= n < room.players:
             raise ProtocolError("bad_seat", f"no seat {n} (0 to {room.players - 1})", id=msg["id"])
-        seat = room.seats[n]
+        return room.seats[n]
+
+    def _free_seat(self, room: Room, msg: JSON) -> Seat:
+        seat = self._waiting_seat(room, msg)
         if seat.kind != "empty":
-            raise ProtocolError("seat_taken", f"seat {n} is taken", id=msg["id"])
+            raise ProtocolError("seat_taken", f"seat {seat.seat} is taken", id=msg["id"])
         return seat
 
     def _seats_changed(self, room: Room) -> None:
@@ -689,14 +693,9 @@ class RoomManager:
 
     def _on_remove_bot(self, conn: Connection, msg: JSON) -> None:
         room, _ = self._seat_of(conn)
-        if room.status != WAITING:
-            raise ProtocolError("not_waiting", "the game has started", id=msg["id"])
-        n = msg["seat"]
-        if not 0 <= n < room.players:
-            raise ProtocolError("bad_seat", f"no seat {n}", id=msg["id"])
-        seat = room.seats[n]
+        seat = self._waiting_seat(room, msg)
         if seat.kind != "bot":
-            raise ProtocolError("not_bot", f"seat {n} is not a bot", id=msg["id"])
+            raise ProtocolError("not_bot", f"seat {seat.seat} is not a bot", id=msg["id"])
         seat.clear()
         self._save(room)
         self._broadcast_room(room)
