@@ -22,7 +22,6 @@ from typing import Final, Literal
 
 from rummykit.cards import (
     ACE,
-    JOKER,
     JOKER_RANK,
     RANK_CHARS,
     SUIT_CHARS,
@@ -31,7 +30,7 @@ from rummykit.cards import (
     format_cards,
     parse_cards,
 )
-from rummykit.errors import IllegalAction, InvalidMeld
+from rummykit.errors import InvalidMeld
 
 End = Literal["low", "high"]
 
@@ -382,20 +381,3 @@ def _run_at(
 def parse_meld(text: str, rules: MeldRules = RUMMY_MELDS) -> Meld:
     """Parse and validate a meld written in notation."""
     return make_meld(parse_cards(text), rules)
-
-
-def joker_card() -> Card:
-    return JOKER
-
-
-def describe(meld: Meld) -> str:
-    """A person's description: ``run of hearts 5-9`` or ``set of sevens``."""
-    if meld.kind == "set":
-        return f"set of {_rank_text(meld.rank)}"
-    return f"run {_rank_text(meld.rank)}-{_rank_text(meld.high)} of {SUIT_CHARS[meld.suit]}"
-
-
-def check_end(end: str | None) -> End | None:
-    if end in (None, "low", "high"):
-        return end  # type: ignore[return-value]
-    raise IllegalAction(f"{end!r} is not an end: say low or high")

@@ -1,8 +1,9 @@
 """Enumerating legal actions.
 
 Each verb is enumerated straight from the hand and the table with the same meld arithmetic the
-checks use; compound lay-downs (``open``) are confirmed through :meth:`Game.is_legal`. The
-property tests hold the list and the checks to each other.
+checks use; compound lay-downs (``open``) go through the same lay-down rules the ``open`` check
+applies (``Game._lay_down_rules``). The property tests hold the list and the checks to each
+other.
 """
 
 from __future__ import annotations
