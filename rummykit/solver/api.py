@@ -514,6 +514,13 @@ def _penalty_sum(cards: Iterable[Card], rule: PenaltyRule, wild_rank: int) -> in
     return sum([table[c.index] for c in cards])
 
 
+def _penalty_search(rule: PenaltyRule, melds: MeldRules) -> tuple[core.Config, Accept]:
+    """The search configuration and acceptance test of a least-penalty question."""
+    if rule.two_sequences:
+        return _config(melds, rule.scoring, False, 0, F_SEQ | F_PURE), _two_sequences
+    return _config(melds, rule.scoring, False, 0, 0), _accept_all
+
+
 def least_penalty(
     cards: Sequence[Card],
     rule: PenaltyRule = RUMMY_PENALTY,
@@ -521,12 +528,8 @@ def least_penalty(
 ) -> Arrangement:
     """The arrangement leaving the least penalty; ``points`` is that penalty (capped)."""
     total = _penalty_sum(cards, rule, melds.wild_rank)
-    if rule.two_sequences:
-        cfg = _config(melds, rule.scoring, False, 0, F_SEQ | F_PURE)
-        got = _run(cfg, cards, melds, _two_sequences)
-    else:
-        cfg = _config(melds, rule.scoring, False, 0, 0)
-        got = _run(cfg, cards, melds, _accept_all)
+    cfg, accept = _penalty_search(rule, melds)
+    got = _run(cfg, cards, melds, accept)
     ms = got[1] if got is not None else []
     left = _left(cards, ms)
     points = _penalty_sum(left, rule, melds.wild_rank)
@@ -543,12 +546,8 @@ def penalty_points(
 ) -> int:
     """``least_penalty(...).points`` without building the melds (end-of-deal scoring)."""
     total = _penalty_sum(cards, rule, melds.wild_rank)
-    if rule.two_sequences:
-        cfg = _config(melds, rule.scoring, False, 0, F_SEQ | F_PURE)
-        got = _score(cfg, cards, melds, _two_sequences)
-    else:
-        cfg = _config(melds, rule.scoring, False, 0, 0)
-        got = _score(cfg, cards, melds, _accept_all)
+    cfg, accept = _penalty_search(rule, melds)
+    got = _score(cfg, cards, melds, accept)
     points = total - (got or 0)
     return points if rule.cap is None else min(points, rule.cap)
 
