@@ -7,6 +7,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
 
 from rummykit.errors import RummyError
 
@@ -27,7 +28,7 @@ def _modules() -> list[tuple[str, ModuleType | None, str]]:
     return found
 
 
-def _missing(name: str, dependency: str) -> argparse.Namespace:
+def _missing(dependency: str) -> NoReturn:
     raise RummyError(
         f"this command needs {dependency}: pip install 'rummykit[server,plot]'"
     )
@@ -46,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             p = sub.add_parser(name, help=f"(needs {dependency})")
             p.add_argument("rest", nargs=argparse.REMAINDER)
-            p.set_defaults(run=lambda args, n=name, d=dependency: _missing(n, d))
+            p.set_defaults(run=lambda args, d=dependency: _missing(d))
     return parser
 
 
