@@ -60,6 +60,12 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "indicator": d.indicator.text if d.indicator is not None else None,
         "wild_rank": d.wild_rank or None,
     }
+    if rules.lay_mode == "declare" and live:
+        # Who has drawn this deal is public (everyone saw it), so what dropping costs is too.
+        for entry in view["seats"]:
+            s = entry["seat"]
+            if d.out[s] is None:
+                entry["drop_cost"] = rules.middle_drop if d.drew[s] else rules.first_drop
     if live:
         view["turn"] = {
             "seat": d.turn,
@@ -74,7 +80,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         view["opening"] = _opening(game, seat) if rules.lay_mode != "declare" else None
         view["declaration"] = _declaration(game, seat) if rules.lay_mode == "declare" else None
         if rules.lay_mode == "declare" and live and d.out[seat] is None:
-            view["drop_cost"] = rules.middle_drop if d.drew[seat] else rules.first_drop
+            view["drop_cost"] = view["seats"][seat]["drop_cost"]
     return view
 
 

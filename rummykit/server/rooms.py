@@ -355,6 +355,7 @@ class RoomManager:
             public["turn"] is None,  # the deal is over
             tuple(c.text for c in hand_of(seat)),
             tuple(s["opened"] for s in public["seats"]),
+            public["seats"][seat].get("drop_cost"),  # changes when the seat draws (Indian)
         )
 
     def _cached_view(self, room: Room, seat: int, public: JSON, key: Any) -> JSON | None:
