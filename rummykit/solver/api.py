@@ -24,7 +24,7 @@ from rummykit.melds import (
     opening_value,
     rummy_penalty,
 )
-from rummykit.solver import core
+from rummykit.solver import core, fast
 from rummykit.solver.core import F_CM, F_CRC, F_CSET, F_PURE, F_SEQ, F_SET
 
 #: Weight of a melded card when the question is "can everything (but one) be melded".
@@ -223,6 +223,10 @@ def _config(melds: MeldRules, kind: str, jokers_zero: bool, big: int, fmask: int
         cfg = _CONFIG_CACHE[key] = core.config(
             melds.min_real, melds.adjacent_jokers, w[0], w[1], w[2], w[3], fmask, c_split
         )
+        cfg.fast = (
+            not fmask and melds.min_real == 2 and not melds.adjacent_jokers
+            and not melds.wild_rank
+        )
     return cfg
 
 
@@ -245,10 +249,13 @@ def _run(
     target = None if must is None or must.is_joker else (must.rank, must.suit)
     if not melds.wild_rank:
         vs, ms, printed = enc
+        if cfg.fast and must is None:
+            score, _, items = fast.solve(cfg, vs, ms, printed)
+            return score, _build(items, [JOKER] * printed, melds)
         got = core.solve(cfg, vs, ms, printed, accept, target)
         if got is None:
             return None
-        return got[0], _build(got[2], [JOKER] * printed, melds)
+        return got[0], _build(core.flatten(got[2]), [JOKER] * printed, melds)
     best: tuple[int, object, list[Card]] | None = None
     for vs, ms, pool in _pool_choices(enc, melds.wild_rank):
         got = core.solve(cfg, vs, ms, len(pool), accept, target)
@@ -256,7 +263,7 @@ def _run(
             best = (got[0], got[2], pool)
     if best is None:
         return None
-    return best[0], _build(best[1], best[2], melds)
+    return best[0], _build(core.flatten(best[1]), best[2], melds)
 
 
 def _score(
@@ -271,6 +278,8 @@ def _score(
     target = None if must is None or must.is_joker else (must.rank, must.suit)
     if not melds.wild_rank:
         vs, ms, printed = enc
+        if cfg.fast and must is None:
+            return fast.solve(cfg, vs, ms, printed)[0]
         got = core.solve(cfg, vs, ms, printed, accept, target)
         return None if got is None else got[0]
     best: int | None = None
@@ -281,14 +290,14 @@ def _score(
     return best
 
 
-def _build(witness: object, pool: list[Card], rules: MeldRules) -> list[Meld]:
+def _build(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) -> list[Meld]:
     """The melds of a witness. Without wild cards they are built directly (exactly what
     :func:`make_meld` gives); with wild cards :func:`make_meld` reads them.
     """
     jokers = iter(pool)
     direct = not rules.wild_rank
     out: list[Meld] = []
-    for item in core.flatten(witness):
+    for item in items:
         if item[0] == "R":
             _, suit, start, length, mask = item
             assert isinstance(suit, int) and isinstance(start, int)
@@ -605,8 +614,9 @@ def _drop_one(ms: list[Meld], rules: MeldRules) -> list[Meld] | None:
 def clear_tables() -> None:
     """Forget the cached tables (they rebuild as needed)."""
     core.clear_all()
+    fast.clear()
 
 
 def table_entries() -> int:
     """How many entries the cached tables hold now."""
-    return core.entries()
+    return core.entries() + fast.entries()

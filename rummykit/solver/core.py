@@ -95,6 +95,7 @@ class Config:
         "_join",
         "adjacent",
         "c_split",
+        "fast",
         "fmask",
         "max_pre",
         "min_real",
@@ -130,6 +131,7 @@ class Config:
         self.set_jok = set_jok
         self.fmask = fmask
         self.c_split = c_split
+        self.fast = False
         self.max_pre = 13 if adjacent else 1
         self.run_cache: dict[tuple[int, int, int], Profile] = {}
         self.suit_cache: dict[tuple[int, int, int], Profile] = {}
