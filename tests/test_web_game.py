@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -12,19 +11,21 @@ import pytest
 
 from tests.web_support import (
     MY_TURN_OR_OVER,
+    How,
     Server,
     add_bots,
     chromium,
     create_room,
     drag,
+    ends_seen,
     new_page,
-    play_turn,
     play_until_over,
     running_server,
     select_cards,
     state,
     tap,
     wait_change,
+    watch_ends,
 )
 
 
@@ -54,77 +55,107 @@ def finish_and_check(page: Any, server: Server, code: str) -> None:
     assert not page.js_errors, page.js_errors
 
 
-def test_rummy_two_players_against_a_bot(server: Server, browser: Any) -> None:
+# How the person plays each turn of the whole games (the last line repeats): every way to
+# draw, open, meld, lay off and discard the page offers is used in some game.
+HOWS = {
+    "rummy": [
+        How(draw="drag", open="select", meld="drag", layoff="key", discard="drag"),
+        How(draw="key", meld="tap", layoff="drag", discard="key"),
+        How(draw="tap", meld="key", layoff="tap", discard="tap"),
+    ],
+    "rami51": [
+        How(draw="key", open="meter", discard="drag"),
+        How(open="select", meld="drag", layoff="tap", discard="key"),
+    ],
+    "rami71": [
+        How(draw="tap", open="meter", discard="tap"),
+        How(open="select", meld="key", layoff="drag", discard="drag"),
+    ],
+    "simple": [
+        How(draw="drag", open="meter"),
+        How(open="select", discard="key"),
+        How(draw="key", open="select", discard="drag"),
+    ],
+    "indian": [How(draw="tap")],
+}
+# What the person's turns must have done, at least, in each game.
+MUST = {
+    "rummy": {"draw", "open:select", "meld", "layoff", "discard"},
+    "rami51": {"draw:key", "open:meter", "open:select", "meld:drag", "layoff:tap", "discard"},
+    "rami71": {"draw:tap", "open:meter", "open:select", "meld:key", "layoff:drag", "discard"},
+    "simple": {"draw:drag", "draw:key", "open:meter", "open:select", "discard:key"},
+    "indian": {"draw:tap", "declare:tap"},
+}
+LIMIT = {"rami51": 251, "rami71": 251, "simple": 300}
+
+
+@pytest.fixture(scope="module")
+def planned_server() -> Iterator[Server]:
+    """The server dealing 2-player games from tests/web_decks.py: short whole games."""
+    with running_server(planned=True) as s:
+        yield s
+
+
+@pytest.mark.parametrize("variant", ["rummy", "rami51", "rami71", "simple", "indian"])
+def test_whole_game_through_the_page(planned_server: Server, browser: Any, variant: str) -> None:
+    """A whole game against a bot, every move of ours made on the page (taps, drags, keys),
+    through every deal to the end-of-game screen: the screens between deals show each hand's
+    penalty and the running totals, the end shows the winner and the record to download."""
+    server = planned_server
     page = new_page(browser)
-    code = create_room(page, server.base, "rummy", 2, {"opening": 30})
-    add_bots(page)
+    options = {"format": "points"} if variant == "indian" else {}
+    code = create_room(page, server.base, variant, 2, options)
+    watch_ends(page)
+    add_bots(page, "easy" if variant == "indian" else "medium")
     page.wait_for_selector(".hand-card")
-    turns = play_until_over(page, time_limit=150)
-    assert turns >= 1
+    turns = play_until_over(page, HOWS[variant])
     finish_and_check(page, server, code)
-    page.context.close()
-
-
-def test_indian_points_game_ends_with_a_drop(server: Server, browser: Any) -> None:
-    page = new_page(browser)
-    code = create_room(page, server.base, "indian", 2, {"format": "points"})
-    add_bots(page, "easy")  # easy bots never drop: the game cannot end before our turn
-    page.wait_for_function(MY_TURN_OR_OVER)
-    s = state(page)
-    assert s["variant"] == "indian"
-    # the wild joker is shown, the declaration check is there, and dropping shows its cost
-    assert page.locator(".indicator .card").count() == 1
-    assert page.locator(".meter.declaration").count() == 1
-    drop = page.locator("[data-action=drop]")
-    assert "20" in drop.inner_text()
-    v = s["version"]
-    drop.click()
-    page.locator("#confirm-ok").click()
-    wait_change(page, v)
-    finish_and_check(page, server, code)
+    done = {move for turn in turns for move in turn}
+    kinds = done | {m.split(":")[0] for m in done}
+    assert MUST[variant] <= kinds, (turns, MUST[variant] - kinds)
+    view = page.evaluate("() => window.rummykit.S.view")
+    assert view["winner"] == 0, view["scores"]
+    ends = ends_seen(page)
+    deal_ends = [e for e in ends if e["end"] == "deal"]
+    assert ends and ends[-1]["end"] == "game", ends
+    # one screen per deal (the last deal's may be replaced by the end of the game at once)
+    results = view["results"]
+    assert len(results) - 1 <= len(deal_ends) <= len(results), ends
+    for e, r in zip(deal_ends[: len(results) - 1] + ends[-1:], results, strict=True):
+        assert e["penalties"] == [str(p) for p in r["penalties"]], (e, r)
+    if variant in LIMIT:
+        # rivals pay until one side passes the limit: the totals run from deal to deal
+        assert len(view["results"]) >= 2
+        before_last = int(deal_ends[len(results) - 2]["totals"][1])
+        assert before_last == sum(r["penalties"][1] for r in view["results"][:-1]) > 0
+        assert view["scores"][1] >= LIMIT[variant] > before_last
+    if variant == "rummy":
+        # out in one turn from an unopened hand? no: opened first, so the deal is not doubled
+        assert ends[-1]["double"] is (len(turns) == 1)
     page.context.close()
 
 
 @pytest.fixture(scope="module")
 def fast_clock_server() -> Iterator[Server]:
-    """Turn clocks at 1/10 (45 s become 4.5 s, time enough for a turn through the page): a seat
-    that stops playing is soon *away*."""
-    with running_server(clock_scale=0.1) as s:
+    """Turn clocks at 1/50 (45 s become 0.9 s): a seat that stops playing is soon *away*; the
+    server then plays it after a second (as a person sees it: not at once)."""
+    with running_server("--away-delay", "1", clock_scale=0.02) as s:
         yield s
 
 
-@pytest.mark.parametrize("variant", ["rami51", "rami71", "simple"])
-def test_rami_game_to_the_end_with_the_clock(
-    fast_clock_server: Server, browser: Any, variant: str
-) -> None:
-    """We play our first turns through the page, then let the clock run out: after two
-    timeouts the seat is away, the server plays it at once, and the page follows the deals to
-    the end of the game (a Rami game lasts several deals: rivals pay until one side loses)."""
-    server = fast_clock_server
+def test_idle_seat_played_by_the_clock_until_back(fast_clock_server: Server, browser: Any) -> None:
+    """We stop playing: the clock plays our turns, after two timeouts the page says we are away
+    and the server plays us at once; "I'm back" clears it."""
     page = new_page(browser)
-    code = create_room(page, server.base, variant, 2)
-    add_bots(page, "medium")
-    for turn in (1, 2):
-        page.wait_for_function(MY_TURN_OR_OVER)
-        if state(page)["over"]:
-            break
-        play_turn(page, turn)
-    # now we stop: the clock plays for us, and the page says we are away
+    create_room(page, fast_clock_server.base, "rami51", 2)
+    add_bots(page, "easy")
     page.wait_for_selector("[data-action=back]", timeout=20000)
     assert page.locator(".banner.away").count() == 1
-    deals_seen: set[int] = set()
-    start = time.monotonic()
-    while not state(page)["over"]:
-        assert time.monotonic() - start < 60, f"{variant}: no end after {sorted(deals_seen)}"
-        if page.locator("[data-end=deal]").count():
-            deals_seen.add(int(page.locator(".table-view").get_attribute("data-deal") or 0))
-        page.wait_for_timeout(100)
-    finish_and_check(page, server, code)
-    # every deal's result was scored; the losing side passed its limit
-    view = page.evaluate("() => window.rummykit.S.view")
-    limit = {"rami51": 251, "rami71": 251, "simple": 300}[variant]
-    assert max(view["scores"]) >= limit, view["scores"]
-    assert len(view["results"]) >= 1
+    log = page.evaluate("() => window.rummykit.S.log.map(l => l.text)")
+    assert any("ran out of time" in line for line in log), log
+    tap(page, "[data-action=back]")
+    page.wait_for_function("() => !window.rummykit.S.room.seats[window.rummykit.S.you].away")
+    assert not page.js_errors, page.js_errors
     page.context.close()
 
 

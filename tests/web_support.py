@@ -20,6 +20,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,8 @@ import pytest
 
 from rummykit.cards import parse_card
 from rummykit.errors import IllegalAction, InvalidMeld
-from rummykit.melds import MeldRules, make_meld, rummy_penalty
+from rummykit.melds import Meld, MeldRules, make_meld, rummy_penalty
+from rummykit.rules import make_rules
 
 CHROMIUM = os.environ.get("RUMMYKIT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -78,14 +80,15 @@ def free_port() -> int:
 class Server:
     """``python -m rummykit.server`` (the same as ``rummykit serve``) on 127.0.0.1."""
 
-    def __init__(self, *extra: str, clock_scale: float = 1.0) -> None:
+    def __init__(self, *extra: str, clock_scale: float = 1.0, planned: bool = False) -> None:
         self.tmp = tempfile.TemporaryDirectory(prefix="rummykit-web-")
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        # planned: deal the whole-game tests' 2-player games from tests/web_decks.py
         self.args = [
             sys.executable,
             "-m",
-            "rummykit.server",
+            "tests.web_decks" if planned else "rummykit.server",
             "--host",
             "127.0.0.1",
             "--port",
@@ -151,8 +154,10 @@ class Server:
 
 
 @contextlib.contextmanager
-def running_server(*extra: str, clock_scale: float = 1.0) -> Iterator[Server]:
-    server = Server(*extra, clock_scale=clock_scale).start()
+def running_server(
+    *extra: str, clock_scale: float = 1.0, planned: bool = False
+) -> Iterator[Server]:
+    server = Server(*extra, clock_scale=clock_scale, planned=planned).start()
     try:
         yield server
     finally:
@@ -242,10 +247,15 @@ STATE_JS = """() => {
     phase: v && v.turn ? v.turn.phase : null,
     can: v && v.turn ? v.turn.can : [],
     owes: v && v.turn ? v.turn.owes : [],
+    taken: v && v.turn ? v.turn.taken : null,
     variant: v ? v.variant : null,
     table: v ? v.table : [],
     opened: !!(v && v.opening && v.opening.opened),
     meterAction: v && v.opening && v.opening.meter ? v.opening.meter.action : null,
+    meterMelds: v && v.opening && v.opening.meter ? v.opening.meter.melds : [],
+    minimum: v && v.opening ? v.opening.minimum : 0,
+    mustInclude: v && v.opening ? v.opening.must_include : null,
+    pile: v ? v.pile : [],
     declaration: v ? v.declaration : null,
     wild: v ? v.wild_rank : null,
     hand: S.arrangement ? S.arrangement.all().map(id => [id, id.split('#')[0]]) : [],
@@ -281,119 +291,255 @@ def tap(page: Any, selector: str) -> None:
 
 
 def select_cards(page: Any, ids: list[str]) -> None:
-    page.evaluate("() => { window.rummykit.S.selected.clear(); window.rummykit.actions.render(); }")
+    """Select exactly these cards by tapping them (a tap on a selected card clears it)."""
+    selected = page.evaluate("() => [...window.rummykit.S.selected]")
+    for card_id in selected:
+        if card_id not in ids:
+            tap(page, f".hand-card[data-id='{card_id}']")
     for card_id in ids:
-        tap(page, f".hand-card[data-id='{card_id}']")
+        if card_id not in selected:
+            tap(page, f".hand-card[data-id='{card_id}']")
+    page.wait_for_function(
+        "n => window.rummykit.S.selected.size === n && "
+        "document.querySelectorAll('.hand-card.selected').length === n",
+        arg=len(ids),
+    )
 
 
-def _find_meld(hand: list[tuple[str, str]]) -> list[str] | None:
-    """A meld of 3 or 4 cards the hand holds (ids), rummy rules, or None."""
-    rules = MeldRules()
-    for size in (4, 3):
-        for combo in itertools.combinations(hand, size):
-            cards = [parse_card(t) for _, t in combo]
-            for order in itertools.permutations(range(size)):
-                try:
-                    make_meld([cards[i] for i in order], rules)
-                except (InvalidMeld, IllegalAction):
-                    continue
-                return [combo[i][0] for i in order]
+@dataclass(frozen=True)
+class How:
+    """How the player makes each kind of move through the page: ``tap`` (buttons, cards and
+    melds tapped), ``drag`` (a real pointer drag) or ``key`` (the keyboard shortcuts); ``open``
+    is ``meter`` (the one-tap Open) or ``select`` (the opening's melds grouped, selected and
+    opened with the button), and ``take`` takes the discard whenever it lays off at once."""
+
+    draw: str = "tap"
+    open: str = "meter"
+    meld: str = "tap"
+    layoff: str = "tap"
+    discard: str = "tap"
+    take: bool = True
+
+
+def meld_rules(s: dict[str, Any]) -> MeldRules:
+    rules = make_rules(s["variant"], 2)
+    wild = parse_card(f"{s['wild']}S").rank if s["wild"] else 0
+    return MeldRules(min_real=rules.min_real, adjacent_jokers=rules.adjacent_jokers, wild_rank=wild)
+
+
+def _meld_of(texts: list[str], rules: MeldRules) -> Meld | None:
+    try:
+        return make_meld([parse_card(t) for t in texts], rules)
+    except (InvalidMeld, IllegalAction):
+        return None
+
+
+def _find_meld(hand: list[tuple[str, str]], rules: MeldRules) -> list[str] | None:
+    """Three cards of the hand that make a meld (ids), jokers last; else four; else None. The
+    smallest meld first, so a fourth card is left to lay off."""
+    natural = [(i, t) for i, t in hand if not rules.is_joker(parse_card(t))]
+    for pool, size in ((natural, 3), (hand, 3), (hand, 4)):
+        for combo in itertools.combinations(pool, size):
+            for order in itertools.permutations(combo):
+                if _meld_of([t for _, t in order], rules):
+                    return [i for i, _ in order]
     return None
 
 
 def _find_layoff(
-    hand: list[tuple[str, str]], table: list[dict[str, Any]]
+    hand: list[tuple[str, str]], table: list[dict[str, Any]], rules: MeldRules
 ) -> tuple[str, int] | None:
-    rules = MeldRules()
     for card_id, text in hand:
         c = parse_card(text)
-        if c.is_joker:
-            continue
         for meld in table:
-            try:
-                m = make_meld([parse_card(x) for x in meld["cards"]], rules)
-            except InvalidMeld:
-                continue
-            if m.layoff_ends(c, rules):
+            m = _meld_of(meld["cards"], rules)
+            if m is not None and m.layoff_ends(c, rules):
                 return card_id, int(meld["number"])
     return None
 
 
-def _discard_choice(hand: list[tuple[str, str]], owes: list[str]) -> str:
-    """The id of the card to discard: the heaviest that is not a joker."""
+def _opening_part(s: dict[str, Any], melds: list[list[str]]) -> list[list[str]]:
+    """The fewest of the meter's melds that still make a legal opening (the rest are melded
+    and laid off after it); in ``simple`` the lay-down is the whole close."""
+    if s["variant"] == "simple":
+        return melds
+    rules = make_rules(s["variant"], 2)
+    mr = meld_rules(s)
+    built = [(m, _meld_of(m, mr)) for m in melds]
+    for k in range(1, len(built) + 1):
+        for combo in itertools.combinations(built, k):
+            ms = [m for _, m in combo if m is not None]
+            if len(ms) != k:
+                continue
+            if sum(m.value(rules.jokers_zero) for m in ms) < s["minimum"]:
+                continue
+            if rules.clean_run_and_set and not (
+                any(m.kind == "run" and m.pure for m in ms)
+                and any(m.kind == "set" and not m.joker_count for m in ms)
+            ):
+                continue
+            if s["mustInclude"] and not any(s["mustInclude"] in cards for cards, _ in combo):
+                continue
+            return [cards for cards, _ in combo]
+    return melds
+
+
+def _ids_of(hand: list[tuple[str, str]], texts: list[str]) -> list[str]:
+    """The hand's card ids for these card texts (each id once)."""
+    left = list(hand)
+    out = []
+    for text in texts:
+        k = next(k for k, (_, t) in enumerate(left) if t == text)
+        out.append(left.pop(k)[0])
+    return out
+
+
+def _discard_choice(hand: list[tuple[str, str]], owes: list[str], rules: MeldRules) -> str:
+    """The id of the card to discard: the heaviest that is not a joker nor owed (nor just
+    taken from the pile)."""
     best = None
     for card_id, text in hand:
         c = parse_card(text)
-        if c.is_joker and len(hand) > 1:
+        if (rules.is_joker(c) or text in owes) and len(hand) > 1:
             continue
         key = (rummy_penalty(c), c.rank)
         if best is None or key > best[0]:
             best = (key, card_id)
-    assert best is not None
+    assert best is not None, hand
     return best[1]
 
 
-def play_turn(page: Any, turn_no: int, passive: bool = False) -> None:
-    """Play one whole turn of ours through the page: draw (tap, drag or key), lay what we can,
-    discard."""
+def _answer_choice(page: Any) -> None:
+    """Answer the page's question (which end of a run, lay off or swap) with its first option."""
+    if page.locator("#choose[open]").count():
+        tap(page, "#choose-body button")
+
+
+def _send(page: Any, v: int, act: Any) -> None:
+    """Do ``act`` through the page and wait for the server's new state."""
+    act()
+    wait_change(page, v)
+
+
+def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[str]:
+    """Play one whole turn of ours through the page: draw or take, open, meld, lay off,
+    declare or discard, each move as ``how`` says. Returns what was done (``draw:tap``, …)."""
+    how = how or How()
+    done: list[str] = []
     s = state(page)
+    rules = meld_rules(s)
     if "draw" in s["can"]:
         v = s["version"]
-        if turn_no % 3 == 1 and drag(page, "[data-action=draw-stock]", ".hand"):
-            pass  # drawn by dragging the stock into the hand
-        elif turn_no % 3 == 2:
-            page.keyboard.press("d")  # by key
+        top = s["pile"][-1] if s["pile"] else None
+        fits = (
+            how.take
+            and not passive
+            and top
+            and "take" in s["can"]
+            and s["opened"]
+            and _find_layoff([("pile", top)], s["table"], rules)
+        )
+        if fits:
+            _send(page, v, lambda: tap(page, "[data-action=take]"))
+            done.append("take:tap")
+        elif how.draw == "drag" and drag(page, "[data-action=draw-stock]", ".hand"):
+            wait_change(page, v)
+            done.append("draw:drag")
+        elif how.draw == "key":
+            _send(page, v, lambda: page.keyboard.press("d"))
+            done.append("draw:key")
         else:
-            tap(page, "[data-action=draw]")
-        wait_change(page, v)
-    for _ in range(20):
+            _send(page, v, lambda: tap(page, "[data-action=draw]"))
+            done.append("draw:tap")
+    for _ in range(30):
         s = state(page)
         if s["over"] or not s["myTurn"]:
-            return
+            return done
         v = s["version"]
-        if not passive and s["meterAction"] and "open" in s["can"]:
-            tap(page, "[data-action=open-meter]")  # the one-tap Open
-            wait_change(page, v)
+        decl = s["declaration"]
+        if not passive and decl and decl.get("valid") and "declare" in s["can"]:
+            tap(page, "[data-action=declare]")
+            page.wait_for_selector("#confirm[open]")
+            _send(page, v, lambda: tap(page, "#confirm-ok"))
+            done.append("declare:tap")
+            continue
+        if not passive and not s["opened"] and s["meterAction"] and "open" in s["can"]:
+            if how.open == "meter":
+                _send(page, v, lambda: tap(page, "[data-action=open-meter]"))
+                done.append("open:meter")
+                continue
+            # group the opening's melds in the hand, select them and open with the button
+            part = _opening_part(s, s["meterMelds"])
+            page.evaluate("() => { window.rummykit.S.selected.clear(); }")
+            ids: list[str] = []
+            for texts in part:
+                group = _ids_of([x for x in s["hand"] if x[0] not in ids], texts)
+                select_cards(page, group)
+                tap(page, "[data-action=group]")
+                page.wait_for_function("() => window.rummykit.S.selected.size === 0")
+                ids += group
+            select_cards(page, ids)
+            _send(page, v, lambda: tap(page, "[data-action=open]"))
+            done.append("open:select")
             continue
         if not passive and s["opened"] and "meld" in s["can"] and len(s["hand"]) > 3:
-            ids = _find_meld(s["hand"])
+            ids = _find_meld(s["hand"], rules) or []
             if ids:
                 select_cards(page, ids)
-                if turn_no % 2 or not drag(page, f".hand-card[data-id='{ids[0]}']", ".melds"):
-                    tap(page, "[data-action=meld]")
-                wait_change(page, v)
+                if how.meld == "drag" and drag(page, f".hand-card[data-id='{ids[0]}']", ".melds"):
+                    wait_change(page, v)
+                    done.append("meld:drag")
+                elif how.meld == "key":
+                    _send(page, v, lambda: page.keyboard.press("m"))
+                    done.append("meld:key")
+                else:
+                    _send(page, v, lambda: tap(page, "[data-action=meld]"))
+                    done.append("meld:tap")
                 continue
         if not passive and s["opened"] and "layoff" in s["can"] and len(s["hand"]) > 1:
-            found = _find_layoff(s["hand"], s["table"])
+            found = _find_layoff(s["hand"], s["table"], rules)
             if found:
                 card_id, number = found
-                layoffs = int(page.evaluate("() => (window.layoffs = (window.layoffs || 0) + 1)"))
                 card = f".hand-card[data-id='{card_id}']"
-                if layoffs % 3 == 2 and number <= 9:
+                target = f"[data-meld='{number}']"
+                if how.layoff == "drag" and drag(page, card, target):
+                    kind = "drag"
+                elif how.layoff == "key" and number <= 9:
                     select_cards(page, [card_id])
                     page.keyboard.press(str(number))  # the meld's number on the keyboard
-                elif layoffs % 3 == 0 and drag(page, card, f"[data-meld='{number}']"):
-                    pass  # the card dropped on the meld
+                    kind = "key"
                 else:
                     select_cards(page, [card_id])
-                    tap(page, f"[data-meld='{number}']")
-                page.wait_for_timeout(50)
-                if page.locator("#choose[open]").count():
-                    tap(page, "#choose-body button")
+                    tap(page, target)
+                    kind = "tap"
+                page.wait_for_function(
+                    """v => document.querySelector('#choose[open]')
+                            || window.rummykit.S.state.version > v""",
+                    arg=v,
+                )
+                _answer_choice(page)
                 wait_change(page, v)
+                done.append(f"layoff:{kind}")
                 continue
         if "discard" in s["can"]:
-            card_id = _discard_choice(s["hand"], s["owes"])
-            if turn_no % 2 or not drag(
-                page, f".hand-card[data-id='{card_id}']", "[data-action=pile]"
-            ):
-                select_cards(page, [card_id])
-                tap(page, "[data-action=discard]")
-            wait_change(page, v)
-            return
+            card_id = _discard_choice(s["hand"], [*s["owes"], s["taken"]], rules)
+            card = f".hand-card[data-id='{card_id}']"
+            if how.discard == "drag" and drag(page, card, "[data-action=pile]"):
+                wait_change(page, v)
+                done.append("discard:drag")
+                return done
+            select_cards(page, [card_id])
+            if how.discard == "key":
+                _send(page, v, lambda: page.keyboard.press("x"))
+                done.append("discard:key")
+            else:
+                _send(page, v, lambda: tap(page, "[data-action=discard]"))
+                done.append("discard:tap")
+            return done
         if "drop" in s["can"]:
-            return
+            return done
         raise AssertionError(f"no way to finish the turn: {s}")
+    raise AssertionError(f"a turn of more than 30 moves: {done}")
 
 
 def drag(page: Any, source: str, target: str) -> bool:
@@ -417,18 +563,44 @@ def drag(page: Any, source: str, target: str) -> bool:
 
 
 def play_until_over(
-    page: Any, max_turns: int = 200, passive: bool = False, time_limit: float = 120
-) -> int:
-    """Play our turns until the game is over; return how many turns we played."""
-    turns = 0
+    page: Any, hows: list[How] | None = None, max_turns: int = 60, time_limit: float = 90
+) -> list[list[str]]:
+    """Play our turns until the end-of-game screen; return what each turn did. ``hows`` says
+    how to play our first, second, … turn (the last one repeats)."""
+    hows = hows or [How()]
+    turns: list[list[str]] = []
     start = time.monotonic()
     while True:
-        assert time.monotonic() - start < time_limit, f"game not over after {turns} turns"
+        assert time.monotonic() - start < time_limit, f"game not over after {turns}"
         page.wait_for_function(MY_TURN_OR_OVER, timeout=30000)
-        s = state(page)
-        if s["over"]:
+        if state(page)["over"]:
             page.wait_for_selector("[data-end=game]")
             return turns
-        turns += 1
-        assert turns <= max_turns, "too many turns"
-        play_turn(page, turns, passive=passive)
+        assert len(turns) < max_turns, f"too many turns: {turns}"
+        turns.append(play_turn(page, hows[min(len(turns), len(hows) - 1)]))
+
+
+WATCH_ENDS_JS = """() => { window.endsSeen = [];
+  new MutationObserver(() => {
+    const h = document.querySelector('[data-end]');
+    if (!h) return;
+    const key = h.dataset.end + ':' + h.textContent;
+    if (window.endsSeen.some(e => e.key === key)) return;
+    window.endsSeen.push({key, end: h.dataset.end, title: h.textContent,
+      penalties: [...document.querySelectorAll('[data-penalty]')].map(e => e.textContent),
+      double: !!document.querySelector('.end-card .badge.double'),
+      totals: [...document.querySelectorAll('[data-result-seat] td:last-child')]
+        .map(e => e.textContent)});
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def watch_ends(page: Any) -> None:
+    """Keep what every end-of-deal and end-of-game screen showed (``window.endsSeen``): the
+    screens between deals last only the server's pause."""
+    page.evaluate(WATCH_ENDS_JS)
+
+
+def ends_seen(page: Any) -> list[dict[str, Any]]:
+    result: list[dict[str, Any]] = page.evaluate("() => window.endsSeen || []")
+    return result
