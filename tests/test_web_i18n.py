@@ -4,6 +4,7 @@ and layouts that fit a phone (docs/web.md)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from rummykit.engine import Game
+from rummykit.errors import IllegalAction, RummyError
 from tests.web_support import (
     DESKTOP,
     MY_TURN_OR_OVER,
@@ -59,6 +62,13 @@ def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
     used = set(re.findall(r"""\bt\("([a-zA-Z0-9_.]+)"[,)]""", source))
     used |= set(re.findall(r'data-i18n(?:-title|-aria|-placeholder)?="([^"]+)"', source))
     used |= set(re.findall(r'"(help\.keys\.\w+)"', source))
+    # the catalog entries of the engine's reasons (js/reasons.js)
+    reasons = (WEB / "js" / "reasons.js").read_text(encoding="utf-8")
+    used |= set(re.findall(r'"((?:reason|meld|declare)\.[\w.]+)"', reasons))
+    used |= {
+        f"reason.what.{k}"
+        for k in re.findall(r':\s*"(\w+)"', reasons.split("WHAT = ")[1].split(";")[0])
+    }
     en = catalog("en")
     missing = sorted(k for k in used if k not in en)
     assert not missing, missing
@@ -186,5 +196,152 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     page.keyboard.press("x")
     page.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)
     assert page.locator(f".hand-card[data-id='{focused}']").count() == 0
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def engine_reasons() -> dict[str, str]:
+    """The reasons the engine gives for refusing moves a player can try: seeded 2-player games
+    of every variant, and at every step the moves a page could send out of place (draw again,
+    discard a card not held, lay off on a meld that does not take the card, open too little, …),
+    each reason with the move that drew it."""
+    found: dict[str, str] = {}
+    for variant in ("rummy", "rami51", "rami71", "simple", "indian"):
+        for seed in range(4):
+            options = {"format": "points"} if variant == "indian" else {}
+            game = Game.new(variant, players=2, options=options, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(100):
+                if game.phase == "deal-over":
+                    game.next_deal()
+                if game.phase == "game-over":
+                    break
+                view = game.view(game.to_move)
+                hand, n = view["hand"], len(view["table"])
+                some = rng.sample(hand, min(3, len(hand)))
+                tries = [
+                    "draw", "take", "return", "drop", f"discard {hand[0]}", "discard KS",
+                    "meld " + " ".join(hand[:3]), "meld " + " ".join(some),
+                    "open " + " ".join(some), f"open {' '.join(hand[:3])} / {' '.join(hand[3:6])}",
+                    f"layoff {n + 1} {hand[0]}", f"swap {n + 1} {hand[0]}",
+                    "declare " + " / ".join(" ".join(hand[i : i + 3]) for i in range(0, 12, 3)),
+                    "declare " + " ".join(hand[:3]), "meld KS KS KH", "meld X X 5H",
+                ]  # fmt: skip
+                for k in range(1, n + 1):
+                    tries += [f"layoff {k} {c}" for c in hand[:4]]
+                    tries += [f"swap {k} {c}" for c in hand[:3]]
+                    tries += [f"layoff {k} {hand[0]} low", f"layoff {k} {hand[0]} high"]
+                for text in tries:
+                    try:
+                        game.check(text)
+                    except IllegalAction as exc:
+                        found.setdefault(str(exc), f"{variant}: {text}")
+                    except RummyError:
+                        pass  # not a move (bad notation): the page never sends one
+                legal = [str(a) for a in game.legal_actions()]
+                plain = [
+                    a for a in legal if a != "timeout" and a.split()[0] not in ("drop", "declare")
+                ]
+                game.apply(rng.choice(plain or legal))
+    return found
+
+
+# Reasons the games above seldom meet, as the engine words them (each must still be in its source)
+MORE_REASONS = [
+    ("lay every card but one at once: this leaves 4 cards in your hand", "lay every card but one"),
+    ("the lay-down needs at least one run and one set", "needs at least one run and one set"),
+    ("the 9D you took from the pile must be part of it", "you took from the pile must be part"),
+    ("a first lay-down needs a run and a set without jokers", "a run and a set without jokers"),
+    ("one run without jokers must be made without the 9D you took", "must be made without the"),
+    ("opening is worth 60 without jokers; the minimum is 71", '" without jokers"'),
+    ("lay the freed joker on the table before discarding", "lay the freed joker on the table"),
+    ("a joker leaves a set only as its fourth card: lay 7C off", "only as its fourth card: lay"),
+    ("there is no meld 1 on the table (the table is empty)", "(the table is empty)"),
+    ("you must keep a card to discard: a deal is won by discarding", "a deal is won by discarding"),
+    ("lay down first", '"lay down first"'),
+    ("the discard pile is empty", "the discard pile is empty"),
+    ("meld 2: 5H 6H 7H is a set: it has no low end", "is a set: it has no {end} end"),
+    ("5H X X 8H: two jokers side by side", "two jokers side by side"),
+    (
+        "X X 5H: too many jokers: a meld needs at least 2 real cards",
+        "too many jokers: a meld needs",
+    ),
+    ("X X X: a meld needs at least one card that is not a joker", "one card that is not a joker"),
+    ("7S 7H 7D 7C 7S: a set has at most 4 cards", "a set has at most"),
+    ("QH KH AH 2H: nothing comes below the ace in a run", "nothing comes below the ace in a run"),
+    ("2H X 4H: X cannot start this run", "cannot start this run"),
+    (
+        "these cards cannot be declared yet: they do not all fit in melds with two sequences, "
+        "one of them pure",
+        "these cards cannot be declared yet",
+    ),
+]
+ENGINE = Path(__file__).resolve().parent.parent / "rummykit"
+
+
+def test_more_reasons_are_the_engines() -> None:
+    source = "".join(
+        p.read_text(encoding="utf-8")
+        for p in (ENGINE / "melds.py", *sorted((ENGINE / "engine").glob("*.py")))
+    )
+    for text, fragment in MORE_REASONS:
+        assert fragment in source, (text, fragment)
+
+
+REASONS_JS = """async (texts) => {
+  const i18n = await import('/static/js/i18n.js');
+  const r = await import('/static/js/reasons.js');
+  const out = {};
+  for (const lang of ['es', 'fr', 'en']) {
+    await i18n.loadLanguage(lang);
+    out[lang] = texts.map((x) => r.reasonMatch(x));
+  }
+  return out;
+}"""
+
+
+def test_refusal_reasons_are_translated(browser: Any, server: Server) -> None:
+    """Every reason the engine gave in many games is recognised and shown in Spanish and French
+    (cards as the page shows them: 7♥), and in English as a sentence of the catalog."""
+    reasons = engine_reasons()
+    cards = r"\b(?:[2-9TJQKA][SHDC]|X)\b(?: \b(?:[2-9TJQKA][SHDC]|X)\b)*"
+    assert len({re.sub(r"\d+", "#", re.sub(cards, "C", r)) for r in reasons}) >= 35
+    reasons.update((text, "a sentence of the engine") for text, _ in MORE_REASONS)
+    texts = sorted(reasons)
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.wait_for_selector(".lobby")
+    out = page.evaluate(REASONS_JS, texts)
+    for lang in ("es", "fr", "en"):
+        unknown = [(t, reasons[t]) for t, x in zip(texts, out[lang], strict=True) if x is None]
+        assert not unknown, (lang, unknown[:10])
+    for text, es, fr in zip(texts, out["es"], out["fr"], strict=True):
+        assert es != text and fr != text, (text, es, fr)
+        assert "{" not in es + fr and not re.search(r"\b[2-9TJQKA][SHDC]\b", es + fr), (es, fr)
+    page.context.close()
+
+
+def test_a_spanish_page_explains_a_refused_move_in_spanish(server: Server, browser: Any) -> None:
+    """A move the server refuses is explained in the page's language: a lay-off on a meld the
+    card does not fit (sent with the keyboard), in Spanish."""
+    page = new_page(browser, locale="es-ES")
+    create_room(page, server.base, "rummy", 2, name="Ana")
+    add_bots(page)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    version = page.evaluate("() => window.rummykit.S.state.version")
+    page.keyboard.press("d")
+    page.wait_for_function(
+        "v => window.rummykit.S.state.version > v && !window.rummykit.S.pending", arg=version
+    )
+    # the discard before drawing is refused with the engine's reason, shown in Spanish
+    page.evaluate("() => window.rummykit.actions.play('draw')")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.locator("#toast").inner_text() == "No permitido: ya has robado en este turno"
+    # a meld that is none: the cards and the fault in Spanish
+    cards = page.evaluate("() => window.rummykit.S.view.hand.slice(0, 3)")
+    page.evaluate("c => window.rummykit.actions.play('meld ' + c.join(' '))", cards)
+    page.wait_for_function(
+        "() => document.querySelector('#toast').innerText.startsWith('No permitido: abre primero')"
+    )
     assert not page.js_errors, page.js_errors
     page.context.close()

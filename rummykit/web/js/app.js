@@ -6,6 +6,7 @@ import { toast, announce } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
 import { renderTable, tickClock, describeAction, handleKey } from "./table.js";
 import { helpHtml } from "./help.js";
+import { translateReason } from "./reasons.js";
 
 const CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
 
@@ -280,10 +281,11 @@ function onState(msg) {
   render();
 }
 
-/** The text of a server error: a translated label, and the reason as the server gave it. */
+/** The text of a server error: a translated label, and the engine's reason in the player's
+ * language (as the server gave it when the page does not know the sentence). */
 export function errorText(msg) {
   const code = msg.code || "internal";
-  if (code === "illegal_action") return `${t("error.illegal")}: ${msg.message}`;
+  if (code === "illegal_action") return `${t("error.illegal")}: ${translateReason(msg.message)}`;
   if (has(`error.${code}`)) return t(`error.${code}`);
   return `${t("error.generic")}: ${msg.message || code}`;
 }

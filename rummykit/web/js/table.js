@@ -7,6 +7,7 @@ import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
 import { botName, initial, optionsSummary } from "./lobby.js";
+import { translateReason } from "./reasons.js";
 
 const RAMI = ["rami51", "rami71", "simple"];
 
@@ -375,10 +376,9 @@ function declarationBar(S, actions) {
   if (!d) parts.push(h("span.meter-hint", { text: t("declare.onYourTurn") }));
   else if (d.valid) parts.push(h("span.decl.ok", { "data-declaration": "valid", text: t("declare.ready", { card: d.discard ? pretty(d.discard) : "" }) }));
   else {
-    // the engine's reason is English; its usual sentence has a translation, others show as sent
-    const usual = !d.reason || /^these cards cannot be declared yet/.test(d.reason);
-    parts.push(h("span.decl.no", { "data-declaration": "invalid", title: d.reason || "",
-      text: `${t("declare.notYet")}: ${usual ? t("declare.notYetWhy") : d.reason}` }));
+    // the engine's reason is English: shown in the player's language (js/reasons.js)
+    const why = d.reason ? translateReason(d.reason) : t("declare.notYetWhy");
+    parts.push(h("span.decl.no", { "data-declaration": "invalid", title: why, text: `${t("declare.notYet")}: ${why}` }));
   }
   return h("div.meter.declaration", {}, parts);
 }
@@ -632,7 +632,7 @@ async function doDeclare(S, actions) {
     if (yes) await actions.play(d.action);
     return;
   }
-  const warn = await confirmDialog(t("declare.wrongTitle"), `${t("declare.wrongBody")} ${d && d.reason ? `(${d.reason})` : ""}`, t("declare.anyway"), true);
+  const warn = await confirmDialog(t("declare.wrongTitle"), `${t("declare.wrongBody")} ${d && d.reason ? `(${translateReason(d.reason)})` : ""}`, t("declare.anyway"), true);
   if (!warn) return;
   // build the declaration from the arranged groups; the one card left out is the discard
   const arr = S.arrangement;
