@@ -194,7 +194,8 @@ class HardBot:
         start = time.perf_counter()
         budget = self.budget or 0.0
         deadline = start + budget * SEARCH_SHARE
-        style = Style(level="hard", live=live_cards(obs), danger=danger_of(obs), rng=rng)
+        style = Style(level="hard", race=True, live=live_cards(obs), danger=danger_of(obs),
+                      rng=rng)
         world = build_world(obs, rng)
         act = declared(obs) or choose_move(world, style)
         if act is None or not world.is_legal(act):

@@ -78,11 +78,14 @@ class Style:
     hold_until: int = 5
     #: Open with the fewest melds that reach the minimum (unless that goes out).
     lean_opening: bool = False
+    #: Indian rummy: judge hands by how far they are from a declaration (cards still to
+    #: meld, the pure and the second sequence) rather than by their points.
+    race: bool = False
     rng: random.Random = field(default_factory=random.Random)
 
 
 EASY = Style(level="easy", take=False, layoffs=False, swaps=False, drops=False, partials=False)
-MEDIUM = Style(level="medium")
+MEDIUM = Style(level="medium", race=True)
 
 
 def penalty(c: Card, mr: MeldRules, indian: bool) -> int:
@@ -141,6 +144,8 @@ def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
     """How bad a hand is (lower is better): least penalty less partial bonuses. With
     ``count`` (``simple``), unmelded cards weigh by number rather than by points."""
     if indian:
+        if style.race:
+            return _evaluate_race(cards, mr, style)
         return _evaluate_indian(cards, mr, style)
     arr = _arrange(cards, mr, False)
     left = arr.left
@@ -219,6 +224,58 @@ def _evaluate_indian(cards: Sequence[Card], mr: MeldRules, style: Style) -> floa
     return score
 
 
+def _evaluate_race(cards: Sequence[Card], mr: MeldRules, style: Style) -> float:
+    """Indian hands judged by distance to a declaration: every card not in a meld (after
+    the jokers fill the best partials) costs 10, a missing pure sequence or second sequence
+    costs what it takes to make one, partials with live outs cost less; points break ties."""
+    jokers = sum(1 for c in cards if mr.is_joker(c))
+    naturals = [c for c in cards if not mr.is_joker(c)]
+    arr = least_penalty(naturals, FREE_INDIAN, _NATURAL)
+    left = list(arr.left)
+    runs = sum(1 for m in arr.melds if m.kind == "run")
+    pure = runs > 0
+    live = style.live
+    pen = {c: indian_penalty(c, mr.wild_rank) for c in left}
+    outs = {id(c): _outs(c, left, live, mr) for c in left}
+    pairs: list[tuple[float, Card, Card, bool]] = []
+    for i, a in enumerate(left):
+        for b in left[i + 1:]:
+            if a.suit == b.suit and 0 < abs(a.rank - b.rank) <= 2:
+                pairs.append((1.0, a, b, True))
+            elif a.rank == b.rank and a.suit != b.suit:
+                pairs.append((0.0, a, b, False))
+    # Jokers go to run partials first while sequences are missing.
+    want_runs = runs < 2
+    pairs.sort(key=lambda p: (-(p[0] if want_runs else 0.0), -(pen[p[1]] + pen[p[2]])))
+    used: set[int] = set()
+    j = jokers
+    pure_partial = any(p[3] for p in pairs)
+    for _, a, b, is_run in pairs:
+        if not j:
+            break
+        if id(a) in used or id(b) in used:
+            continue
+        used.update((id(a), id(b)))
+        j -= 1
+        runs += is_run
+    rest = [c for c in left if id(c) not in used]
+    rest.sort(key=lambda c: -pen[c])
+    while j >= 2 and rest:
+        used.add(id(rest.pop(0)))
+        j -= 2
+    score = 10.0 * len(rest) + 0.2 * sum(pen[c] for c in rest) - 6.0 * j
+    if not pure:
+        score += 12.0 if pure_partial else 22.0
+    if runs < 2:
+        score += 8.0
+    if style.partials:
+        for c in rest:
+            n = outs[id(c)]
+            if n:
+                score -= 10.0 * min(style.outs_cap, style.outs_weight * n)
+    return score
+
+
 def unmelded_estimate(cards: Sequence[Card], mr: MeldRules) -> int:
     """A quick bound-like guess of how many Indian cards stay out of melds."""
     jokers = sum(1 for c in cards if mr.is_joker(c))
@@ -291,7 +348,8 @@ def should_drop(g: Game, style: Style) -> bool:
     mr = d.meld_rules
     score = evaluate(hand, mr, True, style)
     if not d.drew[seat]:
-        return score >= 82
+        # race: about one hand in fifty (no joker, hardly a partial); else one in twenty.
+        return score >= (135 if style.race else 82)
     return False
 
 
