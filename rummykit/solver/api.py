@@ -132,7 +132,14 @@ _Encoded = tuple[list[int], list[int], int]
 """Suit vectors (2 bits per rank), rank masks per suit, printed jokers."""
 
 
+#: The last hand encoded and its encoding (the questions about one hand come together).
+_LAST: list[tuple[tuple[Card, ...], _Encoded]] = []
+
+
 def _encode(cards: Iterable[Card]) -> _Encoded:
+    key = tuple(cards)
+    if _LAST and _LAST[0][0] == key:
+        return _LAST[0][1]
     vs = [0, 0, 0, 0]
     ms = [0, 0, 0, 0]
     printed = 0
@@ -146,7 +153,9 @@ def _encode(cards: Iterable[Card]) -> _Encoded:
             ms[s] |= 1 << (r - 1)
         else:
             printed += 1
-    return vs, ms, printed
+    enc = (vs, ms, printed)
+    _LAST[:] = [(key, enc)]
+    return enc
 
 
 def _pool_choices(enc: _Encoded, wild_rank: int) -> list[tuple[list[int], list[int], list[Card]]]:
@@ -290,10 +299,36 @@ def _score(
     return best
 
 
+#: Melds built from witness items (printed jokers only), bounded.
+_MELDS: dict[tuple[object, ...], list[Meld]] = {}
+MELD_CACHE_LIMIT: Final = 20_000
+
+
 def _build(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) -> list[Meld]:
     """The melds of a witness. Without wild cards they are built directly (exactly what
     :func:`make_meld` gives); with wild cards :func:`make_meld` reads them.
     """
+    out: list[Meld] = []
+    if not rules.wild_rank:
+        # Printed jokers only: a meld is a function of its item (shared, immutable).
+        cache = _MELDS
+        for item in items:
+            hit = cache.get(item)
+            if hit is None:
+                if len(cache) > MELD_CACHE_LIMIT:
+                    cache.clear()
+                hit = cache[item] = _build_each([item], [JOKER] * 13, rules)
+            out += hit
+        if len(out) > 1:
+            out.sort(key=_meld_order)
+        return out
+    out = _build_each(items, pool, rules)
+    if len(out) > 1:
+        out.sort(key=_meld_order)
+    return out
+
+
+def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) -> list[Meld]:
     jokers = iter(pool)
     direct = not rules.wild_rank
     out: list[Meld] = []
@@ -327,8 +362,6 @@ def _build(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) 
                 out.append(Meld("set", group, rank, -1, flags))
             else:
                 out.append(make_meld(group, rules))
-    if len(out) > 1:
-        out.sort(key=_meld_order)
     return out
 
 
@@ -337,6 +370,8 @@ def _meld_order(m: Meld) -> tuple[bool, int, int, int, int]:
 
 
 def _left(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
+    if not melds:
+        return tuple(cards)
     used = [0] * 53
     for m in melds:
         for c in m.cards:
@@ -615,8 +650,10 @@ def clear_tables() -> None:
     """Forget the cached tables (they rebuild as needed)."""
     core.clear_all()
     fast.clear()
+    _MELDS.clear()
+    _LAST.clear()
 
 
 def table_entries() -> int:
     """How many entries the cached tables hold now."""
-    return core.entries() + fast.entries()
+    return core.entries() + fast.entries() + len(_MELDS)
