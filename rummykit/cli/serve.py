@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import sys
 from typing import Any
@@ -82,6 +81,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="burst of messages one connection may send (%(default)s)",
     )
     parser.add_argument(
+        "--view-threads",
+        type=int,
+        default=0,
+        metavar="N",
+        help="compute costly views in N threads instead of on the event loop (0: on the loop)",
+    )
+    parser.add_argument(
         "--verify-views", action="store_true", help=argparse.SUPPRESS
     )  # testing: check every cached view against the engine
     parser.add_argument(
@@ -106,6 +112,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         rate=args.rate,
         burst=args.burst,
         verify_views=args.verify_views,
+        offload_views=args.view_threads > 0,
+        view_threads=max(1, args.view_threads),
     )
 
 
@@ -114,19 +122,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from rummykit.server.app import create_app
+        from rummykit.server.app import create_app, tune_gc
     except ImportError as exc:  # pragma: no cover - depends on the installation
         print(f"rummykit serve needs the server extra: pip install 'rummykit[server]' ({exc})")
         return 1
     config = config_from_args(args)
-    # The view thread computes views of seats to move while the event loop serves everyone
-    # else; a short switch interval lets the loop get the interpreter back quickly.
-    sys.setswitchinterval(0.001)
-    # Long-lived objects (modules, solver tables, rooms) need no cyclic collection: keeping
-    # them out of it, and collecting the young generation less often, removes pauses that
-    # would otherwise land on whichever action is being answered.
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
+    if config.offload_views:
+        # View threads compute views while the event loop serves everyone else; a short
+        # switch interval lets the loop get the interpreter back quickly.
+        sys.setswitchinterval(0.001)
+    # Short collector pauses: small young collections, full ones on a timer (tune_gc).
+    tune_gc()
     logging.basicConfig(
         level=config.log_level.upper(), format="%(asctime)s %(levelname)s %(message)s"
     )

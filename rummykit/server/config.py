@@ -31,5 +31,10 @@ class ServerConfig:
     burst: float = 40.0
     log_level: str = "warning"
     verify_views: bool = False
-    offload_views: bool = True
+    #: compute the views that cost (the seat to move, a waiting seat whose hand changed) in
+    #: ``view_threads`` threads instead of on the event loop (``--view-threads``; off by
+    #: default: on a busy machine the hops between threads cost more than the views)
+    offload_views: bool = False
     view_threads: int = 4
+    #: seconds between two full collections of the cyclic garbage collector (0: none here)
+    full_gc_interval: float = 600.0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import functools
 import hashlib
 import importlib.metadata
 import json
@@ -51,6 +52,7 @@ SLOW_S = 0.1  # actions taking longer are logged
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
 
 
+@functools.cache
 def _version() -> str:
     try:
         return importlib.metadata.version("rummykit")
