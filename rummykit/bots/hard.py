@@ -20,11 +20,12 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rummykit.bots.base import declared
 from rummykit.bots.observation import Observation
 from rummykit.bots.policy import (
+    FREE_RUMMY,
     MEDIUM,
     Style,
     any_legal,
@@ -38,7 +39,9 @@ from rummykit.cards import ACE, Card
 from rummykit.engine.actions import Discard
 from rummykit.engine.game import Game
 from rummykit.engine.scoring import DealResult
+from rummykit.melds import MeldRules, rummy_penalty
 from rummykit.rules import Ruleset
+from rummykit.solver import penalty_points
 
 #: Candidates the search compares.
 CANDIDATES = 3
@@ -50,6 +53,9 @@ FEED_CANDIDATES = 5
 FEED_WEIGHT = 25.0
 #: Share of the budget for the feeding estimate.
 FEED_SHARE = 0.3
+#: Candidates whose next draw is looked at, and the weight of its expected gain.
+DRAW_CANDIDATES = 5
+DRAW_WEIGHT = 2.0
 #: Fraction of the budget the search may use (the rest covers the bookkeeping).
 SEARCH_SHARE = 0.8
 
@@ -129,6 +135,35 @@ def danger_of(obs: Observation) -> Callable[[Card], float]:
     return danger
 
 
+def draw_gains(hand: Sequence[Card], cands: Sequence[Card], live: Counter[Card] | None,
+               mr: MeldRules, deadline: float = float("inf")) -> list[float] | None:
+    """For each candidate discard, the expected penalty the next draw from the stock takes
+    off the hand: every live card weighed by its live copies, a card that melds (or completes
+    a partial) gaining its own points and whatever it lets meld besides. None when the
+    deadline passes first."""
+    if not live:
+        return [0.0] * len(cands)
+    total = sum(live.values())
+    out = []
+    for c in cands:
+        rest = list(hand)
+        rest.remove(c)
+        base = penalty_points(rest, FREE_RUMMY, mr)
+        gain = 0.0
+        if time.perf_counter() > deadline:
+            return None
+        for x, n in live.items():
+            if mr.is_joker(x):
+                gain += n * 20.0  # a drawn joker always melds something
+                continue
+            after = penalty_points([*rest, x], FREE_RUMMY, mr)
+            g = base + rummy_penalty(x) - after
+            if g > 0:
+                gain += n * g
+        out.append(gain / total)
+    return out
+
+
 def live_cards(obs: Observation) -> Counter[Card]:
     """Unseen cards not known to be in a rival's hand."""
     live = Counter(obs.unseen)
@@ -178,8 +213,11 @@ class HardBot:
     name = "hard"
 
     def __init__(self, budget: float = 1.0, rounds: int = 3, samples: int | None = None,
-                 feed_weight: float = FEED_WEIGHT, search: bool = True) -> None:
+                 feed_weight: float = FEED_WEIGHT, search: bool = True,
+                 draw_weight: float = DRAW_WEIGHT) -> None:
         self.budget: float | None = float(budget)
+        #: Weight of the expected gain of the next draw from the stock (0: not used).
+        self.draw_weight = draw_weight
         self.feed_weight = feed_weight
         #: Whether to run rollouts (the feeding estimate runs either way).
         self.search = search
@@ -230,6 +268,15 @@ class HardBot:
                 [(c, h + self.feed_weight * feed.get(c, 0.0)) for c, h in first],
                 key=lambda t: t[1],
             ) + scored[FEED_CANDIDATES:]
+        if self.draw_weight and obs.rules.lay_mode == "open":
+            first = scored[:DRAW_CANDIDATES]
+            gains = draw_gains(d.hands[d.turn], [c for c, _ in first], style.live, mr,
+                               deadline if self.samples is None else float("inf"))
+            if gains is not None:
+                scored = sorted(
+                    [(c, h - self.draw_weight * gains[i]) for i, (c, h) in enumerate(first)],
+                    key=lambda t: t[1],
+                ) + scored[DRAW_CANDIDATES:]
         top = scored[:CANDIDATES]
         act = Discard(top[0][0])
         if not self.search:
