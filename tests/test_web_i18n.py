@@ -22,6 +22,7 @@ from tests.web_support import (
     add_bots,
     chromium,
     create_room,
+    low_contrast,
     new_page,
     running_server,
 )
@@ -127,6 +128,7 @@ def test_language_follows_the_browser(
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby h1")
     assert page.locator(".lobby h1").inner_text() == title
+    assert not low_contrast(page), low_contrast(page)
     page.context.close()
 
 
@@ -163,9 +165,10 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     create_room(page, server.base, "rummy", 3, name="Ana")
     add_bots(page)
     page.wait_for_function(MY_TURN_OR_OVER)
-    # nothing sticks out sideways
+    # nothing sticks out sideways, and every text reads well on what is behind it
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], width
+    assert not low_contrast(page), low_contrast(page)
     # the four-colour deck, from the settings: diamonds blue, clubs green, hearts stay red
     colour = """s => { const el = document.createElement('div'); el.className = 'card suit-' + s;
       document.body.append(el); const c = getComputedStyle(el).color; el.remove(); return c; }"""
@@ -195,7 +198,8 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     version = page.evaluate("() => window.rummykit.S.state.version")
     page.keyboard.press("x")
     page.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)
-    assert page.locator(f".hand-card[data-id='{focused}']").count() == 0
+    # that very card left the hand (not its twin of the other deck, if the hand holds both)
+    page.wait_for_selector(f".hand-card[data-id='{focused}']", state="detached")
     assert not page.js_errors, page.js_errors
     page.context.close()
 

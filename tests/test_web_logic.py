@@ -181,3 +181,22 @@ def test_a_table_joker_shows_the_card_it_stands_for(page: Any) -> None:
     corner, stands, label = js(page, body, {})
     assert corner == "6♥" and stands
     assert label.startswith("card.jokerAs")
+
+
+def test_the_discarded_card_leaves_not_its_twin(page: Any) -> None:
+    """The hand holds both queens of spades (two decks): discarding the first one removes that
+    one; without the hint the arrangement would drop the last copy."""
+    body = """(async () => {
+      const { Arrangement } = await import('/static/js/hand.js');
+      const out = [];
+      for (const hint of [true, false]) {
+        const a = new Arrangement(null);
+        a.reconcile(['QS', '5H', 'QS', 'QH'], 1);
+        const [first, second] = a.all().filter((id) => id.startsWith('QS'));
+        if (hint) a.expectGone([first]);
+        a.reconcile(['QS', '5H', 'QH'], 1);
+        out.push([a.all().includes(first), a.all().includes(second)]);
+      }
+      return out;
+    })()"""
+    assert js(page, body, {}) == [[False, True], [True, False]]

@@ -66,6 +66,9 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     assert watcher.locator(".hand-card").count() == 0
     assert watcher.locator(".seat-chip").count() == 2
     ana.wait_for_function("() => window.rummykit.S.room.spectators === 1")
+    ana.wait_for_selector("[data-spectators='1']")  # the players see they are watched
+    ben.wait_for_selector("[data-spectators='1']")
+    assert ben.locator("[data-spectators]").inner_text() == "👁 1 spectateur"
 
     # two turns each: whoever is to move plays through the page; the other page follows
     turns = 0

@@ -30,14 +30,23 @@ HUMAN, BOT = 0, 1
 # starts by discarding) and seat 0 in deal 2 (15 cards: the person plays at once, no draw).
 # Hands are listed as the person should lay them; the tests' player finds the melds itself.
 PLANS: dict[str, list[tuple[str, str, str]]] = {
-    # rummy, one deal: the person opens, melds and lays off the joker in one turn and goes out
-    # (rummy de mano: the deal counts double). The starter and the stock's first cards fit
-    # nothing of either hand.
+    # rummy, deal 1: the person opens a set by selection, melds a run and a run with a joker,
+    # lays off; draws the card the joker stands for, swaps it in and lays the freed joker off;
+    # then lays off what comes and discards the rest. The stock's first cards fit the person's
+    # melds (6H twice: whether the bot draws or takes, the person draws one) and nothing of the
+    # bot's.
     "rummy": [
         (
-            "KS KH KD 5H 6H 7H 9C TC JC 3D 4D QS 8S",
+            "KS KH KD 5H X 7H 9C TC JC QS 8S 2S 4C",
             "AS QH JD 9H 8D 6C 4S 3H 2C TS 8C 7S 2D",
-            "QD 8H QC 4H 8C 5D X 2D 9S",
+            "QD KC QC 6H 6H 8C 4H 8H AS 3C JC",
+        ),
+        # deal 2 (a game to 200): the person is first and goes out in one turn from a hand not
+        # opened before (rummy de mano): the bot's heavy hand counts double
+        (
+            "KS KH KD 5H 6H 7H 9C TC JC 2D 3D 4D 5D",
+            "KS KH QD QC JS JH TD TC 9S 9H AS AH 8D",
+            "8S 2C 7C",
         ),
     ],
     # rami51: no joker can make a meld of the bot's (distinct ranks, each suit four ranks

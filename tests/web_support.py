@@ -358,6 +358,20 @@ def _find_layoff(
     return None
 
 
+def _find_swap(
+    hand: list[tuple[str, str]], table: list[dict[str, Any]], rules: MeldRules, variant: str
+) -> tuple[str, int] | None:
+    """A card of the hand that takes a joker's place on the table, and the meld's number."""
+    fourth_only = variant in ("rami51", "rami71")
+    for card_id, text in hand:
+        c = parse_card(text)
+        for meld in table:
+            m = _meld_of(meld["cards"], rules)
+            if m is not None and m.swap_index(c, rules, fourth_only) is not None:
+                return card_id, int(meld["number"])
+    return None
+
+
 def _opening_part(s: dict[str, Any], melds: list[list[str]]) -> list[list[str]]:
     """The fewest of the meter's melds that still make a legal opening (the rest are melded
     and laid off after it); in ``simple`` the lay-down is the whole close."""
@@ -409,10 +423,12 @@ def _discard_choice(hand: list[tuple[str, str]], owes: list[str], rules: MeldRul
     return best[1]
 
 
-def _answer_choice(page: Any) -> None:
-    """Answer the page's question (which end of a run, lay off or swap) with its first option."""
+def _answer_choice(page: Any, last: bool = False) -> None:
+    """Answer the page's question (which end of a run, lay off or swap) with its first option,
+    or its last (the joker swap comes last)."""
     if page.locator("#choose[open]").count():
-        tap(page, "#choose-body button")
+        buttons = page.locator("#choose-body button")
+        (buttons.last if last else buttons.first).click(force=True)
 
 
 def _send(page: Any, v: int, act: Any) -> None:
@@ -496,8 +512,10 @@ def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[
                     _send(page, v, lambda: tap(page, "[data-action=meld]"))
                     done.append("meld:tap")
                 continue
-        if not passive and s["opened"] and "layoff" in s["can"] and len(s["hand"]) > 1:
-            found = _find_layoff(s["hand"], s["table"], rules)
+        swap = "swap" in s["can"] and _find_swap(s["hand"], s["table"], rules, s["variant"])
+        layoff = "layoff" in s["can"] and _find_layoff(s["hand"], s["table"], rules)
+        if not passive and s["opened"] and (swap or (layoff and len(s["hand"]) > 1)):
+            found = swap or layoff
             if found:
                 card_id, number = found
                 card = f".hand-card[data-id='{card_id}']"
@@ -517,9 +535,9 @@ def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[
                             || window.rummykit.S.state.version > v""",
                     arg=v,
                 )
-                _answer_choice(page)
+                _answer_choice(page, last=bool(swap))
                 wait_change(page, v)
-                done.append(f"layoff:{kind}")
+                done.append(f"{'swap' if swap else 'layoff'}:{kind}")
                 continue
         if "discard" in s["can"]:
             card_id = _discard_choice(s["hand"], [*s["owes"], s["taken"]], rules)
@@ -578,6 +596,72 @@ def play_until_over(
             return turns
         assert len(turns) < max_turns, f"too many turns: {turns}"
         turns.append(play_turn(page, hows[min(len(turns), len(hows) - 1)]))
+
+
+# Text against what is behind it (colours composed down to the felt), by WCAG 2: 4.5:1, or 3:1
+# for large text; text over a picture is skipped.
+CONTRAST_JS = r"""() => {
+  const parse = (c) => {
+    const m = c.match(/rgba?\(([^)]+)\)/);
+    if (!m) return null;
+    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const lin = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
+  // what is behind an element: its colours composed down to the first opaque one; a gradient
+  // counts as each of its colours (the worst is kept); a picture makes the text unknowable
+  const backgrounds = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      const img = cs.backgroundImage;
+      if (img && img !== "none") {
+        if (!img.includes("gradient")) return [];
+        layers.push((img.match(/rgba?\([^)]+\)/g) || []).map(parse));
+        break;
+      }
+      const c = parse(cs.backgroundColor);
+      if (c && c[3] > 0) { layers.push([c]); if (c[3] >= 1) break; }
+    }
+    let bgs = [[255, 255, 255]];
+    for (let i = layers.length - 1; i >= 0; i--) {
+      bgs = layers[i].flatMap((c) => bgs.map((bg) => over(c, bg)));
+    }
+    return bgs;
+  };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el || el.closest("[hidden], dialog:not([open])")) continue;
+    const r = el.getBoundingClientRect();
+    const cs = getComputedStyle(el);
+    if (!r.width || !r.height || cs.visibility === "hidden" || Number(cs.opacity) === 0) continue;
+    const bgs = backgrounds(el);
+    if (!bgs.length) continue;
+    const ratios = bgs.map((bg) => {
+      const [a, b] = [lum(over(parse(cs.color), bg)), lum(bg)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    const ratio = Math.min(...ratios);
+    const bg = bgs[ratios.indexOf(ratio)];
+    const size = parseFloat(cs.fontSize);
+    const large = size >= 24 || (Number(cs.fontWeight) >= 700 && size >= 18.66);
+    if (ratio < (large ? 3 : 4.5)) {
+      out.push({ text: n.textContent.trim().slice(0, 40), cls: String(el.className),
+                 ratio: Math.round(ratio * 100) / 100, fg: cs.color, bg: bg.map(Math.round) });
+    }
+  }
+  return out;
+}"""
+
+
+def low_contrast(page: Any) -> list[dict[str, Any]]:
+    """Every visible text of the page below the WCAG AA contrast for its size (should be [])."""
+    found: list[dict[str, Any]] = page.evaluate(CONTRAST_JS)
+    return found
 
 
 WATCH_ENDS_JS = """() => { window.endsSeen = [];

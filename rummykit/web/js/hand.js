@@ -13,6 +13,7 @@ export class Arrangement {
     this.deal = null;
     this.counter = 0;
     this.fresh = new Set(); // ids that arrived with the latest state (highlighted)
+    this.leaving = new Set(); // ids just sent away (a discard): removed first when the hand shrinks
     this.sortMode = "suit";
   }
 
@@ -65,6 +66,17 @@ export class Arrangement {
     }
     const left = new Map();
     for (const text of hand) left.set(text, (left.get(text) || 0) + 1);
+    // cards the player just sent away go first, when the hand now holds fewer of their kind
+    const have = new Map();
+    for (const id of this.all()) have.set(Arrangement.textOf(id), (have.get(Arrangement.textOf(id)) || 0) + 1);
+    for (const id of this.leaving) {
+      const text = Arrangement.textOf(id);
+      if (this.all().includes(id) && (have.get(text) || 0) > (left.get(text) || 0)) {
+        this.remove(id);
+        have.set(text, have.get(text) - 1);
+      }
+    }
+    this.leaving = new Set();
     const keep = (id) => {
       const text = Arrangement.textOf(id);
       const n = left.get(text) || 0;
@@ -84,6 +96,11 @@ export class Arrangement {
 
   all() {
     return [...this.groups.flat(), ...this.loose];
+  }
+
+  /** These cards are on their way out (an action was sent): the next hand drops them first. */
+  expectGone(ids) {
+    this.leaving = new Set(ids);
   }
 
   cards(ids) {

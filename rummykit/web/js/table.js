@@ -175,6 +175,11 @@ export function renderTable(root, S, actions) {
   if (!mine) order.sort((a, b) => a - b);
   const opponents = h("div.opponents", { role: "list", "aria-label": t("table.players") },
     order.filter((s) => !mine || s !== S.you).map((s) => seatChip(S, s, teams)));
+  const watching = (S.room && S.room.spectators) || 0;
+  if (watching) {
+    opponents.append(h("span.watchers", { role: "listitem", "data-spectators": watching, title: t("room.spectators", { n: watching }) },
+      h("span", { "aria-hidden": "true", text: "👁 " }), t("room.spectators", { n: watching })));
+  }
 
   // --- the felt: stock, pile, indicator, melds
   const felt = h("div.felt", {}, pilesBox(S, actions), meldsBox(S, actions));
@@ -260,7 +265,7 @@ function pilesBox(S, actions) {
     disabled: !pileAction,
     onclick: () => {
       if (pileAction === "take") actions.play("take");
-      else if (pileAction === "discard") doDiscard(S, actions, Arrangement.textOf(sel[0]));
+      else if (pileAction === "discard") doDiscard(S, actions, sel[0]);
     },
   },
     under ? cardElement(under, { t, small: false, wild: wild && parseCard(under).rank === wild }) : null,
@@ -404,7 +409,7 @@ function actionBar(S, actions) {
   if (can(S, "meld") && sel.length >= 3) btns.push(b("meld", t("action.meld"), () => actions.play(`meld ${meldOrder(sel, rules).join(" ")}`), { primary: true, key: "M" }));
   if ((can(S, "layoff") || can(S, "swap")) && sel.length === 1 && v.table.length) btns.push(h("span.hint", { text: t("action.layoffHint") }));
   if (can(S, "discard")) btns.push(b("discard", sel.length === 1 ? t("action.discardCard", { card: pretty(sel[0]) }) : t("action.discard"),
-    () => doDiscard(S, actions, sel[0]), { disabled: sel.length !== 1, key: "X", primary: sel.length === 1 }));
+    () => doDiscard(S, actions, selectedIds(S)[0]), { disabled: sel.length !== 1, key: "X", primary: sel.length === 1 }));
   // "declare" is in turn.can only when a valid declaration exists; a wrong one is still a move
   // the rules allow (it costs 80), so the button is there on every play phase, with a warning
   const mayDeclare = can(S, "declare") || (v.variant === "indian" && can(S, "discard"));
@@ -579,12 +584,14 @@ function endOverlay(S, actions) {
 }
 
 // ---------------------------------------------------------------- actions with questions
-async function doDiscard(S, actions, text) {
-  if (!text) {
+async function doDiscard(S, actions, id) {
+  if (!id) {
     toast(t("action.pickOne"));
     return;
   }
-  await actions.play(`discard ${Arrangement.textOf(text)}`);
+  // this very card leaves the hand (not its twin of the other deck, wherever that one lies)
+  S.arrangement.expectGone([id]);
+  await actions.play(`discard ${Arrangement.textOf(id)}`);
   S.selected.clear();
   actions.render();
 }
@@ -880,7 +887,7 @@ function drop(kind, ids, target, ev, S, actions) {
     case "pile":
       // the card just taken, dragged back onto the pile, is returned (devolver)
       if (ids.length === 1 && can(S, "return") && v.turn.taken === texts[0]) actions.play("return");
-      else if (ids.length === 1 && can(S, "discard")) doDiscard(S, actions, texts[0]);
+      else if (ids.length === 1 && can(S, "discard")) doDiscard(S, actions, ids[0]);
       else if (ids.length !== 1) toast(t("action.pickOne"), "error");
       else if (isMyTurn(S)) actions.play(`discard ${texts[0]}`);
       return;
