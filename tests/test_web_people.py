@@ -46,9 +46,14 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     once he has drawn), both see the end, a spectator watches, and both ask for a rematch."""
     ana = new_page(browser)
     code = create_room(ana, server.base, "indian", 2, {"format": "points"}, name="Ana")
-    # Ben opens the room link on a phone and takes the other seat
+    # Ana copies the table's link (to send it) and Ben opens it on a phone, takes the other seat
+    ana.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    ana.click("[data-action=copy-link]")
+    ana.wait_for_selector("#toast:not([hidden])")
+    link = ana.evaluate("() => navigator.clipboard.readText()")
+    assert link == f"{server.base}/r/{code}", link
     ben = new_page(browser, locale="fr-FR", viewport=PHONE)
-    ben.goto(f"{server.base}/r/{code}")
+    ben.goto(link)
     ben.wait_for_selector("[data-action=sit]")
     ben.evaluate("() => { window.rummykit.S.prefs.name = 'Ben'; }")
     ben.click("[data-action=sit]")
