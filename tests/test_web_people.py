@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -78,13 +77,12 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     # two turns each: whoever is to move plays through the page; the other page follows
     turns = 0
     while turns < 4:
-        s_ana, s_ben = state(ana), state(ben)
+        seat = ana.evaluate("() => window.rummykit.S.view.turn.seat")
         mover, other = (
-            (ana, ben) if s_ana["myTurn"] else (ben, ana) if s_ben["myTurn"] else (None, None)
+            (ana, ben) if seat == ana.evaluate("() => window.rummykit.S.you") else (ben, ana)
         )
-        if mover is None:
-            time.sleep(0.05)
-            continue
+        mover.wait_for_function(MY_TURN_OR_OVER)
+        s_ana, s_ben = state(ana), state(ben)
         turns += 1
         version = s_ana["version"]
         if mover is ben and turns == 3:
