@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -81,6 +82,23 @@ def test_lobby(server: ServerProc) -> None:
             await c.close()
 
     asyncio.run(main())
+
+
+def test_metrics(server: ServerProc) -> None:
+    """/api/metrics: action handling, event-loop lag and collector pauses; POST starts anew."""
+    status, body = server.get("/api/metrics")
+    assert status == 200
+    m = json.loads(body)
+    assert {"rooms", "connections", "actions_sampled", "action_handling_ms"} <= set(m)
+    assert m["loop_lag_ms"]["samples"] >= 0
+    assert len(m["gc"]["collections"]) == 3
+    assert set(m["gc"]) >= {"gen0_pause_ms", "gen1_pause_ms", "gen2_pause_ms"}
+    req = urllib.request.Request(server.http + "/api/metrics", method="POST")
+    with urllib.request.urlopen(req, timeout=5) as r:
+        assert r.status == 200
+    status, body = server.get("/api/metrics")
+    m = json.loads(body)
+    assert m["actions_sampled"] == 0 and m["loop_lag_ms"]["samples"] < 100
 
 
 def test_idle_rooms_are_swept(tmp_path: Path) -> None:
