@@ -236,7 +236,6 @@ def _evaluate_race(cards: Sequence[Card], mr: MeldRules, style: Style) -> float:
     pure = runs > 0
     live = style.live
     pen = {c: indian_penalty(c, mr.wild_rank) for c in left}
-    outs = {id(c): _outs(c, left, live, mr) for c in left}
     pairs: list[tuple[float, Card, Card, bool]] = []
     for i, a in enumerate(left):
         for b in left[i + 1:]:
@@ -270,7 +269,7 @@ def _evaluate_race(cards: Sequence[Card], mr: MeldRules, style: Style) -> float:
         score += 8.0
     if style.partials:
         for c in rest:
-            n = outs[id(c)]
+            n = _outs(c, left, live, mr)
             if n:
                 score -= 10.0 * min(style.outs_cap, style.outs_weight * n)
     return score
