@@ -82,6 +82,8 @@ def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
         "error.illegal",
         "error.not_your_turn",
         "meld.why.adjacent",
+        "reason.end.low",
+        "reason.what.swap",
         "seat.out.wrong-declaration",
         "action.layoffEnd.low",
         "rank.13",

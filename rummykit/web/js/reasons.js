@@ -13,8 +13,9 @@ const END = "(low|high)";
 const SUITS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const WHAT = { discard: "discard", "lay down": "layDown", meld: "meld", "lay off": "layOff", "swap a joker": "swap", declare: "declare" };
 
-const card = (s) => (s === "X" ? t("card.joker") : pretty(s));
-const cards = (s) => s.split(" ").map((x) => (x === "X" ? "★" : pretty(x))).join(" ");
+const card = (s) => pretty(s); // a joker shows as ★, as on the table
+const cards = (s) => s.split(" ").map(card).join(" ");
+const lower = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 const end = (s) => t(`reason.end.${s}`);
 
 // [pattern, catalog key, names of the captured groups (with how to show them)]
@@ -109,14 +110,15 @@ export function reasonMatch(text) {
     if (!m) continue;
     const groups = m.slice(1);
     const params = {};
-    let lead = "";
-    if (rule.meldFirst) lead = `${cards(groups.shift())}: `;
+    const meld = rule.meldFirst ? cards(groups.shift()) : null;
     rule.names.forEach((spec, i) => {
       const [name, kind] = spec.split(":");
       params[name] = show(kind, groups[i]);
     });
     if (rule.key === "reason.onMeld" && params.why === groups[1]) return null;
-    return lead + t(rule.key, params);
+    // a meld's own fault reads as the hand's group label does, after the meld's cards
+    if (meld !== null) return t("reason.meldFault", { meld, why: lower(t(rule.key, params)) });
+    return t(rule.key, params);
   }
   return null;
 }
