@@ -23,7 +23,7 @@ log = logging.getLogger("rummykit.server")
 
 DEFAULT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
-ChooseAction = Callable[[dict[str, Any], list[Any], str, random.Random], str]
+ChooseAction = Callable[[dict[str, Any], list[Any], str, int | None], str]
 
 
 def _penalty(card: Card, wild_rank: int | None) -> tuple[int, int, int]:
@@ -92,7 +92,7 @@ def _call_choose(view: dict[str, Any], history: list[Any], level: str, seed: int
     fn = find_choose_action()
     if fn is None:
         raise RuntimeError("rummykit.bots.choose_action is not available")
-    return str(fn(view, history, level, seed=seed))
+    return str(fn(view, history, level, seed))
 
 
 class BotPool:
