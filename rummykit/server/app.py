@@ -101,8 +101,10 @@ class LoopMonitor:
             },
             "gc": {"collections": list(self.collections)},
         }
+        # A copy made in one C call: a collection (in any thread) may append meanwhile.
+        recorded = list(self.pauses)
         for generation in range(3):
-            pauses = sorted(d for g, d in self.pauses if g == generation)
+            pauses = sorted(d for g, d in recorded if g == generation)
             out["gc"][f"gen{generation}_pause_ms"] = {
                 "count": len(pauses),
                 "p99": _pct(pauses, 0.99),
