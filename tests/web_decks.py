@@ -2,10 +2,10 @@
 
 A Rami game lasts until one side passes 251 (300 in ``simple``) points, which with shuffled
 decks is ten or more deals: minutes of play through the page. The tests' server deals instead
-from the plans below: the person (seat 0) gets melds that go out in one turn of play, the bot
-(seat 1) a heavy hand that cannot meld, so each deal is one turn of the person's and the game is
-over in two or three deals. Everything else is the real server: the plans only fix the order
-of the shuffled deck (the engine's ``rng`` parameter), never a rule.
+from the plans below: the person (seat 0) gets melds that go out in one turn of play (rummy's
+first deal: a few turns, to use every move), the bot (seat 1) a heavy hand that cannot meld, so
+the game is over in two or three deals. Everything else is the real server, bots included: the
+plans only fix the order of the shuffled deck (the engine's ``rng`` parameter), never a rule.
 
 ``python -m tests.web_decks [serve options]`` runs ``python -m rummykit.server`` with every new
 game of a planned variant dealt from its plan; other variants, later deals and rebuilt stocks
@@ -26,8 +26,9 @@ from rummykit.rules import make_rules
 HUMAN, BOT = 0, 1
 
 # Per variant, per deal: (the person's cards, the bot's cards, the first cards of the stock).
-# The dealer passes every deal, so seat 1 (the bot) is first in deals 1 and 3 (15 cards, it
-# starts by discarding) and seat 0 in deal 2 (15 cards: the person plays at once, no draw).
+# The dealer passes every deal, so seat 1 (the bot) is first in deals 1 and 3 and seat 0 in
+# deal 2; in Rami the first player has 15 cards and starts by discarding (no draw). The third
+# string is what follows the hands: the indicator, the starter, then the stock from its top.
 # Hands are listed as the person should lay them; the tests' player finds the melds itself.
 PLANS: dict[str, list[tuple[str, str, str]]] = {
     # rummy, deal 1: the person opens a set by selection, melds a run and a run with a joker,
