@@ -268,9 +268,10 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections = 0
-        #: threads compute the views that cost (legal verbs, opening meter) so that a slow one
-        #: lets other rooms go on; the room waits meanwhile. Several threads share the
-        #: interpreter, so one slow view does not hold up the views of other rooms either.
+        #: with ``offload_views`` (``--view-threads N``), threads compute the views that cost
+        #: (legal verbs, opening meter) so that a slow one lets other rooms go on; the room
+        #: waits meanwhile. By default views are computed on the loop: the hops to a thread
+        #: and back cost more than a view on a busy machine (docs/server.md, Measured load).
         self.view_pool = concurrent.futures.ThreadPoolExecutor(config.view_threads, "views")
         #: seconds the server spent on each of the last accepted or refused actions
         self.timings: collections.deque[float] = collections.deque(maxlen=20000)
