@@ -323,7 +323,9 @@ class How:
 
 def meld_rules(s: dict[str, Any]) -> MeldRules:
     rules = make_rules(s["variant"], 2)
-    wild = parse_card(f"{s['wild']}S").rank if s["wild"] else 0
+    wild = s["wild"] or 0  # the view's wild rank: a rank number (Indian rummy), else none
+    if isinstance(wild, str):
+        wild = parse_card(f"{wild}S").rank
     return MeldRules(min_real=rules.min_real, adjacent_jokers=rules.adjacent_jokers, wild_rank=wild)
 
 
