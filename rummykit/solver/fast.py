@@ -28,6 +28,7 @@ among arrangements of equal value the first found is kept.
 
 from __future__ import annotations
 
+from operator import mul
 from typing import Final
 
 from rummykit.solver.core import Config
@@ -39,9 +40,11 @@ Entry = tuple[int, int, int, tuple[int, ...], int, int, tuple[int, ...]]
 _LOW: Final = 0x5555555555555555
 #: Hands whose candidates are kept (a structure is a few hundred bytes to a few kB).
 STRUCT_LIMIT: Final = 20_000
-#: (fields (rank, copies), runs per suit (suit, run mask, first field, shift), sets, all cards)
+#: ((rank, copies) of the fields), chain tables (suit, run places, jokers, first field), sets,
+#: all cards, the cards that need a joker to be melded)
 Struct = tuple[
-    list[tuple[int, int]], list[tuple[int, int, int, int]], list[tuple[int, int, int]], int
+    tuple[list[int], list[int]], list[tuple[int, int, int, int]], list[tuple[int, int, int]],
+    int, int,
 ]
 _STRUCT: dict[tuple[int, int, int, int, int], Struct] = {}
 #: Chains of a suit by (places that can be in a run, jokers): by lowest local field,
@@ -49,9 +52,8 @@ _STRUCT: dict[tuple[int, int, int, int, int], Struct] = {}
 _CHAINS: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
 _ENTRIES: dict[Config, dict[int, Entry]] = {}
 _CHAIN_ENTRIES: dict[
-    Config, dict[tuple[int, int], tuple[list[list[tuple[int, int, Entry]]], int]]
+    Config, dict[tuple[int, int], tuple[list[list[tuple[int, int, Entry]]], int, int]]
 ] = {}
-_WEIGHTS: dict[Config, list[int]] = {}
 
 
 def clear() -> None:
@@ -60,6 +62,7 @@ def clear() -> None:
     _CHAINS.clear()
     _ENTRIES.clear()
     _CHAIN_ENTRIES.clear()
+    _TABLES.clear()
 
 
 def entries() -> int:
@@ -67,11 +70,6 @@ def entries() -> int:
         len(_STRUCT) + len(_CHAINS) + sum(len(v) for v in _ENTRIES.values())
         + sum(len(v) for v in _CHAIN_ENTRIES.values())
     )
-
-
-def _below(mask: int, r: int) -> int:
-    """How many ranks of ``mask`` are below rank ``r``."""
-    return (mask & ((1 << (r - 1)) - 1)).bit_count()
 
 
 def structure(
@@ -92,11 +90,15 @@ def structure(
         setcap = (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3)
     else:
         setcap = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
-    fields: list[tuple[int, int]] = []
+    # Cards that can be in a meld without jokers (a run of three, a set of three suits).
+    set0 = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
+    only = full = nf = 0
+    ranks: list[int] = []
+    counts: list[int] = []
     runs: list[tuple[int, int, int, int]] = []
     sets: list[tuple[int, int, int]] = []
-    first = [0, 0, 0, 0]
-    rmask = [0, 0, 0, 0]
+    # field of (suit, rank) for the set members
+    where: list[list[int]] | None = [[0] * 14, [0] * 14, [0] * 14, [0] * 14] if setcap else None
     vs = (v0, v1, v2, v3)
     for s in range(4):
         ms = m[s]
@@ -105,73 +107,87 @@ def structure(
         m14 = ms | ((ms & 1) << 13)
         if jokers:
             rc = m14 & ((m14 << 1) | (m14 >> 1) | (m14 << 2) | (m14 >> 2))
+            w = m14 & (m14 >> 1) & (m14 >> 2)
+            c = (w | (w << 1) | (w << 2)) & m14
+            zero = ((c | (c >> 13)) & 0x1FFF) | (set0 & ms)
         else:
             w = m14 & (m14 >> 1) & (m14 >> 2)
             rc = (w | (w << 1) | (w << 2)) & m14
+            zero = 0x1FFF
         rr = (rc | (rc >> 13)) & 0x1FFF
-        only = setcap & ms & ~rr
-        if not (rr | only):
+        sonly = setcap & ms & ~rr
+        if not (rr | sonly):
             continue
-        off = len(fields)
-        first[s] = off
-        rmask[s] = rr
+        off = nf
         v = vs[s]
-        x = rr
+        ws = where[s] if where is not None else None
+        for x in (rr, sonly):
+            while x:
+                b = x & -x
+                x ^= b
+                r = b.bit_length()
+                if not b & zero:
+                    only |= 1 << (2 * nf)
+                n = (v >> (2 * r - 2)) & 3
+                full |= n << (2 * nf)
+                if ws is not None:
+                    ws[r] = nf
+                ranks.append(r)
+                counts.append(n)
+                nf += 1
+        if rc & 0x2000:
+            # The ace at both ends: the suit's chains in one table.
+            runs.append((s, rc, jokers, off))
+        elif rc:
+            # Segments no chain crosses (two empty places; without jokers, one), each with
+            # its own table (they recur from hand to hand).
+            x = rc
+            while x:
+                low = x & -x
+                top = low
+                x ^= low
+                while x:
+                    nb = x & -x
+                    if nb > (top << 2 if jokers else top << 1):
+                        break
+                    top = nb
+                    x ^= nb
+                seg = ((top << 1) - low) & rc
+                # A chain of n places has at most n - 1 gaps: more jokers change nothing.
+                jc = min(jokers, seg.bit_count() - 1) if jokers else 0
+                runs.append((s, seg, jc, off + (rr & (low - 1)).bit_count()))
+    if where is not None:
+        x = setcap
         while x:
             b = x & -x
             x ^= b
-            fields.append((b.bit_length(), (v >> (2 * b.bit_length() - 2)) & 3))
-        x = only
-        while x:
-            b = x & -x
-            x ^= b
-            fields.append((b.bit_length(), (v >> (2 * b.bit_length() - 2)) & 3))
-        if rc:
-            runs.append((s, rc, off, 2 * off))
-    if not fields:
-        res = _STRUCT[key] = (fields, runs, sets, 0)
-        return res
-    x = setcap
-    while x:
-        b = x & -x
-        x ^= b
-        r = b.bit_length()
-        su = []
-        for s in range(4):
-            if m[s] & b:
-                rr = rmask[s]
-                if rr & b:
-                    i = first[s] + _below(rr, r)
-                else:
-                    i = first[s] + rr.bit_count() + _below(setcap & m[s] & ~rr, r)
-                su.append((s, i))
-        n = len(su)
-        for mask in range(3, 1 << n):
-            if not mask & (mask - 1):
-                continue  # one suit
-            k = mask.bit_count()
-            if k == 2 and not jokers:
-                continue
-            cons = bits = 0
-            low = 99
-            for i in range(n):
-                if mask >> i & 1:
-                    s, f = su[i]
-                    cons += 1 << (2 * f)
-                    bits |= 1 << s
-                    if f < low:
-                        low = f
-            sets.append((cons, low, -(r | k << 4 | bits << 7)))
-    sets.sort(key=_set_size)
-    full = 0
-    for i, (_, n) in enumerate(fields):
-        full += n << (2 * i)
-    res = _STRUCT[key] = (fields, runs, sets, full)
+            r = b.bit_length()
+            here = (m0 & b and 1) | (m1 & b and 2) | (m2 & b and 4) | (m3 & b and 8)
+            u = [1 << (2 * where[s][r]) for s in range(4)]
+            for bits, k, s0 in _SUBSETS[here][1 if jokers else 0]:
+                cons = 0
+                for t in range(s0, 4):
+                    if bits >> t & 1:
+                        cons += u[t]
+                sets.append((cons, where[s0][r], -(r | k << 4 | bits << 7)))
+    res = _STRUCT[key] = ((ranks, counts), runs, sets, full, only)
     return res
 
 
-def _set_size(c: tuple[int, int, int]) -> int:
-    return -c[0].bit_count()
+def _subsets(here: int, jokers: int) -> list[tuple[int, int, int]]:
+    """The sets of the suits ``here`` (a 4-bit mask): (suits, size, lowest suit), biggest
+    first; two suits need a joker."""
+    out = []
+    for bits in range(16):
+        k = bits.bit_count()
+        if bits & ~here or k < (2 if jokers else 3):
+            continue
+        out.append((bits, k, (bits & -bits).bit_length() - 1))
+    out.sort(key=lambda e: -e[1])
+    return out
+
+
+_SUBSETS: Final = [[_subsets(here, 0), _subsets(here, 1)] for here in range(16)]
 
 
 def _chains(rc: int, jokers: int) -> list[list[tuple[int, int]]]:
@@ -180,11 +196,17 @@ def _chains(rc: int, jokers: int) -> list[list[tuple[int, int]]]:
     hit = _CHAINS.get(key)
     if hit is not None:
         return hit
-    rr = (rc | (rc >> 13)) & 0x1FFF
     us = [0] * 16
-    for p in range(1, 15):
-        if rc >> (p - 1) & 1:
-            us[p] = 1 << (2 * _below(rr, p if p <= 13 else 1))
+    u = 1
+    x = (rc | (rc >> 13)) & 0x1FFF  # the ranks: the ace is the first field
+    while x:
+        b = x & -x
+        x ^= b
+        us[b.bit_length()] = u
+        u <<= 2
+    if rc & 0x2000:
+        us[14] = us[1]
+    nfield = (u.bit_length() - 1) >> 1
     found: list[tuple[int, int]] = []
     add = found.append
     x = rc
@@ -214,7 +236,7 @@ def _chains(rc: int, jokers: int) -> list[list[tuple[int, int]]]:
                     add((cons, a | last << 4))
                 last += 1
     found.sort(key=_chain_size)
-    groups: list[list[tuple[int, int]]] = [[] for _ in range(rr.bit_count())]
+    groups: list[list[tuple[int, int]]] = [[] for _ in range(nfield)]
     for c in found:
         t = c[0]
         groups[((t & -t).bit_length() - 1) >> 1].append(c)
@@ -230,9 +252,9 @@ def _chain_size(c: tuple[int, int]) -> int:
 
 def _chain_entries(
     cfg: Config, rc: int, jokers: int
-) -> tuple[list[list[tuple[int, int, Entry]]], int]:
-    """The chains of :func:`_chains` with their values under ``cfg``, and the best joker value
-    among them."""
+) -> tuple[list[list[tuple[int, int, Entry]]], int, int]:
+    """The chains of :func:`_chains` with their values under ``cfg``, the best joker value
+    among them and the most natural weight one needed joker can bring in (rounded up)."""
     per = _CHAIN_ENTRIES.get(cfg)
     if per is None:
         per = _CHAIN_ENTRIES[cfg] = {}
@@ -243,7 +265,7 @@ def _chain_entries(
     table = _ENTRIES.get(cfg)
     if table is None:
         table = _ENTRIES[cfg] = {}
-    jw = 0
+    jw = dm = 0
     groups = []
     for grp in _chains(rc, jokers):
         out = []
@@ -254,21 +276,37 @@ def _chain_entries(
             out.append((t, vkey, e))
             if e[4] > jw:
                 jw = e[4]
+            if e[1] and -(-e[0] // e[1]) > dm:
+                dm = -(-e[0] // e[1])
         groups.append(out)
     if len(per) > STRUCT_LIMIT:
         per.clear()
-    hit = per[key] = (groups, jw)
+    hit = per[key] = (groups, jw, dm)
     return hit
 
 
 def _weights(cfg: Config) -> list[int]:
     """The best weight a natural card of each rank can get in a meld."""
-    hit = _WEIGHTS.get(cfg)
+    return _tables(cfg)[0]
+
+
+_TABLES: dict[Config, tuple[list[int], list[int], list[int]]] = {}
+
+
+def _tables(cfg: Config) -> tuple[list[int], list[int], list[int]]:
+    """(best weight per rank, prefix sums over places of the natural run weights and of the
+    best weights: entry ``p`` sums places 1 to ``p``)."""
+    hit = _TABLES.get(cfg)
     if hit is None:
-        hit = [0] * 14
+        wr = [0] * 14
         for r in range(1, 14):
-            hit[r] = max(cfg.set_nat[r], cfg.run_nat[r - 1], cfg.run_nat[13] if r == 1 else 0)
-        _WEIGHTS[cfg] = hit
+            wr[r] = max(cfg.set_nat[r], cfg.run_nat[r - 1], cfg.run_nat[13] if r == 1 else 0)
+        natp = [0] * 15
+        wrp = [0] * 15
+        for p in range(1, 15):
+            natp[p] = natp[p - 1] + cfg.run_nat[p - 1]
+            wrp[p] = wrp[p - 1] + wr[p if p <= 13 else 1]
+        hit = _TABLES[cfg] = (wr, natp, wrp)
     return hit
 
 
@@ -276,28 +314,33 @@ def _run_parts(cfg: Config, vkey: int) -> tuple[int, int, int, int, int, list[tu
     """A chain's (natural bound weight, jokers needed, value, base end jokers (bit 0 low, bit 1
     high), best joker value, slots (value, end bit) best first).
     """
-    wr = _weights(cfg)
+    wr, natp, wrp = _tables(cfg)
     a = vkey & 15
     last = (vkey >> 4) & 15
     gm = vkey >> 8
     nat = cfg.run_nat
     jok = cfg.run_jok
-    val = cw = g = jmax = 0
-    for p in range(a, last + 1):
-        if gm >> (p - a) & 1:
-            val += jok[p - 1]
-            g += 1
-            jmax = max(jmax, jok[p - 1])
-        else:
-            val += nat[p - 1]
-            cw += wr[p if p <= 13 else 1]
+    val = natp[last] - natp[a - 1]
+    cw = wrp[last] - wrp[a - 1]
+    g = jmax = 0
+    while gm:
+        b = gm & -gm
+        gm ^= b
+        p = a + b.bit_length() - 1
+        j = jok[p - 1]
+        val += j - nat[p - 1]
+        cw -= wr[p if p <= 13 else 1]
+        g += 1
+        if j > jmax:
+            jmax = j
     length = last - a + 1
-    ends: list[tuple[int, int]] = []
-    if a >= 2:
-        ends.append((jok[a - 2], 1))
-    if last <= 13:
-        ends.append((jok[last], 2))
-    ends.sort(key=lambda e: -e[0])  # the better end first (the low one among equals)
+    lo = jok[a - 2] if a >= 2 else -1
+    hi = jok[last] if last <= 13 else -1
+    # the better end first (the low one among equals)
+    if hi > lo:
+        ends = [(hi, 2), (lo, 1)] if lo >= 0 else [(hi, 2)]
+    else:
+        ends = [(lo, 1), (hi, 2)] if hi >= 0 else [(lo, 1)]
     base = 0
     if length == 2:
         # Two adjacent cards need a joker at an end: the better one.
@@ -305,12 +348,13 @@ def _run_parts(cfg: Config, vkey: int) -> tuple[int, int, int, int, int, list[tu
         val += v
         g += 1
         base = e
-        jmax = max(jmax, v)
+        if v > jmax:
+            jmax = v
         length = 3
-    room = 13 - length
-    slots = ends[:room]
+    slots = ends[: 13 - length]
     for v, _ in slots:
-        jmax = max(jmax, v)
+        if v > jmax:
+            jmax = v
     return cw, g, val, base, jmax, slots
 
 
@@ -340,21 +384,24 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
     """``(score, jokers used, melds)`` of the best arrangement; melds are ``("R", suit, start,
     length, joker mask)`` and ``("T", rank, ((suits, jokers),))``.
     """
-    fields, runs, sets, full = structure(v[0], v[1], v[2], v[3], m, jokers)
+    (ranks, counts), runs, sets, full, only = structure(v[0], v[1], v[2], v[3], m, jokers)
     if not full:
         return 0, 0, []
     wr = _weights(cfg)
-    nf = len(fields)
+    nf = len(ranks)
     # At each field: the chains whose lowest card it is (templates of its suit, shifted) and
     # the sets whose lowest card it is.
     runb: list[tuple[list[tuple[int, int, Entry]], int, int] | None] = [None] * nf
     setb: list[list[tuple[int, int, Entry]] | None] = [None] * nf
-    jw = 0
-    for s, rc, off, sh in runs:
-        groups, jm = _chain_entries(cfg, rc, jokers)
+    jw = dm = 0
+    for s, rc, jc, off in runs:
+        groups, jm, dmax = _chain_entries(cfg, rc, jc)
         if jm > jw:
             jw = jm
+        if dmax > dm:
+            dm = dmax
         i = off
+        sh = 2 * off
         for grp in groups:
             if grp:
                 runb[i] = (grp, sh, s)
@@ -374,17 +421,27 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
                 lst.append((cons, vkey, e))
             if e[4] > jw:
                 jw = e[4]
-    wf = [wr[r] for r, _ in fields]
-    remw = 0
-    for r, n in fields:
-        remw += n * wr[r]
+            if e[1] and e[0] > dm:
+                dm = e[0]
+    wf = [wr[r] for r in ranks]
+    remw = sum(map(mul, counts, wf))
+    # The cards that need a joker: together they bring in at most ``dm`` per joker.
+    wf1 = [0] * nf
+    remw1 = 0
+    if only:
+        for k in range(nf):
+            if only >> (2 * k) & 1:
+                wf1[k] = wf[k]
+                remw1 += counts[k] * wf[k]
     best = -1
     best_path: list[tuple[int, int, Entry]] = []
     best_left = best_spare = 0
     path: list[tuple[int, int, Entry]] = []
     seen: dict[tuple[int, int, tuple[int, ...]], int] = {}
 
-    def search(rem: int, jl: int, cur: int, remw: int, top: tuple[int, ...]) -> None:
+    def search(
+        rem: int, jl: int, cur: int, remw: int, remw1: int, top: tuple[int, ...]
+    ) -> None:
         nonlocal best, best_path, best_left, best_spare
         if jl:
             key = (rem, jl, top)
@@ -392,7 +449,8 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
                 return
             seen[key] = cur
         while rem:
-            if cur + remw + jl * jw <= best:
+            jd = jl * dm
+            if cur + remw - (remw1 - jd if remw1 > jd else 0) + jl * jw <= best:
                 return
             k = ((rem & -rem).bit_length() - 1) >> 1
             pres = (rem | (rem >> 1)) & _LOW
@@ -412,8 +470,14 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
                             t2 = top[:j2]
                         else:
                             t2 = top
+                        x = (t << sh) & only
+                        c1 = 0
+                        while x:
+                            b = x & -x
+                            x ^= b
+                            c1 += wf1[(b.bit_length() - 1) >> 1]
                         path.append((vkey, su, e))
-                        search(rem - (t << sh), j2, cur + val, remw - cw, t2)
+                        search(rem - (t << sh), j2, cur + val, remw - cw, remw1 - c1, t2)
                         path.pop()
             sb = setb[k]
             if sb is not None:
@@ -429,13 +493,20 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
                             t2 = top[:j2]
                         else:
                             t2 = top
+                        x = (cons) & only
+                        c1 = 0
+                        while x:
+                            b = x & -x
+                            x ^= b
+                            c1 += wf1[(b.bit_length() - 1) >> 1]
                         path.append((vkey, 0, e))
-                        search(rem - cons, j2, cur + val, remw - cw, t2)
+                        search(rem - cons, j2, cur + val, remw - cw, remw1 - c1, t2)
                         path.pop()
             # Every copy of this card stays in hand.
             n = (rem >> (2 * k)) & 3
             rem -= n << (2 * k)
             remw -= n * wf[k]
+            remw1 -= n * wf1[k]
         cur += sum(top)
         if cur > best:
             best = cur
@@ -443,7 +514,7 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
             best_left = jl
             best_spare = len(top)
 
-    search(full, jokers, 0, remw, ())
+    search(full, jokers, 0, remw, remw1, ())
     return best, jokers - best_left + best_spare, _items(best_path, best_spare)
 
 
