@@ -31,7 +31,7 @@ from rummykit.engine.actions import (
     Timeout,
 )
 from rummykit.errors import IllegalAction
-from rummykit.melds import MeldRules, make_meld
+from rummykit.melds import Meld, MeldRules, make_meld
 from rummykit.solver import opening
 
 if TYPE_CHECKING:
@@ -71,20 +71,50 @@ def _candidates(key: tuple[int, ...], rules: MeldRules) -> tuple[Group, ...]:
 def _runs(
     start: int, suit: int, held: list[bool], jokers: int, rules: MeldRules, out: list[Group]
 ) -> None:
-    max_len = min(rules.max_run, 15 - start)
+    _walk_runs(
+        start, (), 0, 0, False, min(rules.max_run, 15 - start), suit, held, jokers, rules, out
+    )
 
-    def walk(r: int, slots: tuple[Card, ...], used: int, real: int, last_joker: bool) -> None:
-        n = len(slots)
-        if n >= 3 and real >= rules.min_real:
-            out.append(slots)
-        if n >= max_len:
-            return
-        if held[r]:
-            walk(r + 1, (*slots, card(r, suit)), used, real + 1, False)
-        if used < jokers and (rules.adjacent_jokers or not last_joker):
-            walk(r + 1, (*slots, JOKER), used + 1, real, True)
 
-    walk(start, (), 0, 0, False)
+# Module-level recursion (not a nested function that calls itself): a self-referencing closure
+# is a reference cycle that only the garbage collector frees, and a long-running server feels
+# every collection as latency.
+def _walk_runs(
+    r: int,
+    slots: tuple[Card, ...],
+    used: int,
+    real: int,
+    last_joker: bool,
+    max_len: int,
+    suit: int,
+    held: list[bool],
+    jokers: int,
+    rules: MeldRules,
+    out: list[Group],
+) -> None:
+    n = len(slots)
+    if n >= 3 and real >= rules.min_real:
+        out.append(slots)
+    if n >= max_len:
+        return
+    if held[r]:
+        _walk_runs(
+            r + 1,
+            (*slots, card(r, suit)),
+            used,
+            real + 1,
+            False,
+            max_len,
+            suit,
+            held,
+            jokers,
+            rules,
+            out,
+        )
+    if used < jokers and (rules.adjacent_jokers or not last_joker):
+        _walk_runs(
+            r + 1, (*slots, JOKER), used + 1, real, True, max_len, suit, held, jokers, rules, out
+        )
 
 
 def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
@@ -160,19 +190,27 @@ def _opens(game: Game, groups: tuple[Group, ...]) -> Iterator[Action]:
     d = game.deal
     melds = [make_meld(g, d.meld_rules) for g in groups]
     needs = [Counter(g) for g in groups]
+    yield from _walk_opens(game, groups, melds, needs, 0, [], Counter(d.hands[d.turn]))
 
-    def walk(i: int, chosen: list[int], left: Counter[Card]) -> Iterator[Action]:
-        if chosen:
-            laid = [c for k in chosen for c in groups[k]]
-            try:
-                game._lay_down_rules([melds[k] for k in chosen], laid)
-            except IllegalAction:
-                pass
-            else:
-                yield Open(tuple(groups[k] for k in chosen))
-        for j in range(i, len(groups)):
-            need = needs[j]
-            if all(left[c] >= n for c, n in need.items()):
-                yield from walk(j, [*chosen, j], left - need)
 
-    yield from walk(0, [], Counter(d.hands[d.turn]))
+def _walk_opens(
+    game: Game,
+    groups: tuple[Group, ...],
+    melds: list[Meld],
+    needs: list[Counter[Card]],
+    i: int,
+    chosen: list[int],
+    left: Counter[Card],
+) -> Iterator[Action]:
+    if chosen:
+        laid = [c for k in chosen for c in groups[k]]
+        try:
+            game._lay_down_rules([melds[k] for k in chosen], laid)
+        except IllegalAction:
+            pass
+        else:
+            yield Open(tuple(groups[k] for k in chosen))
+    for j in range(i, len(groups)):
+        need = needs[j]
+        if all(left[c] >= n for c, n in need.items()):
+            yield from _walk_opens(game, groups, melds, needs, j, [*chosen, j], left - need)
