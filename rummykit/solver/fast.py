@@ -36,6 +36,9 @@ from rummykit.solver.core import Config
 Item = tuple[object, ...]
 #: See :func:`_entry`.
 Entry = tuple[int, int, int, tuple[int, ...], int, int, tuple[int, ...]]
+#: A candidate in the search: (fields taken, jokers needed, natural bound weight, value, slot
+#: values, variant key, entry).
+Cand = tuple[int, int, int, int, tuple[int, ...], int, Entry]
 
 _LOW: Final = 0x5555555555555555
 #: Hands whose candidates are kept (a structure is a few hundred bytes to a few kB).
@@ -52,7 +55,7 @@ _STRUCT: dict[tuple[int, int, int, int, int], Struct] = {}
 _CHAINS: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
 _ENTRIES: dict[Config, dict[int, Entry]] = {}
 _CHAIN_ENTRIES: dict[
-    Config, dict[tuple[int, int], tuple[list[list[tuple[int, int, Entry]]], int, int]]
+    Config, dict[tuple[int, int], tuple[list[list[Cand]], int, int]]
 ] = {}
 
 
@@ -252,7 +255,7 @@ def _chain_size(c: tuple[int, int]) -> int:
 
 def _chain_entries(
     cfg: Config, rc: int, jokers: int
-) -> tuple[list[list[tuple[int, int, Entry]]], int, int]:
+) -> tuple[list[list[Cand]], int, int]:
     """The chains of :func:`_chains` with their values under ``cfg``, the best joker value
     among them and the most natural weight one needed joker can bring in (rounded up)."""
     per = _CHAIN_ENTRIES.get(cfg)
@@ -273,7 +276,7 @@ def _chain_entries(
             e = table.get(vkey)
             if e is None:
                 e = table[vkey] = _entry(cfg, vkey)
-            out.append((t, vkey, e))
+            out.append((t, e[1], e[0], e[2], e[3], vkey, e))
             if e[4] > jw:
                 jw = e[4]
             if e[1] and -(-e[0] // e[1]) > dm:
@@ -391,8 +394,8 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
     nf = len(ranks)
     # At each field: the chains whose lowest card it is (templates of its suit, shifted) and
     # the sets whose lowest card it is.
-    runb: list[tuple[list[tuple[int, int, Entry]], int, int] | None] = [None] * nf
-    setb: list[list[tuple[int, int, Entry]] | None] = [None] * nf
+    runb: list[tuple[list[Cand], int, int] | None] = [None] * nf
+    setb: list[list[Cand] | None] = [None] * nf
     jw = dm = 0
     for s, rc, jc, off in runs:
         groups, jm, dmax = _chain_entries(cfg, rc, jc)
@@ -414,11 +417,12 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
             e = table.get(vkey)
             if e is None:
                 e = table[vkey] = _entry(cfg, vkey)
+            c = (cons, e[1], e[0], e[2], e[3], vkey, e)
             lst = setb[low]
             if lst is None:
-                setb[low] = [(cons, vkey, e)]
+                setb[low] = [c]
             else:
-                lst.append((cons, vkey, e))
+                lst.append(c)
             if e[4] > jw:
                 jw = e[4]
             if e[1] and e[0] > dm:
@@ -458,9 +462,8 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
             if rb is not None:
                 grp, sh, su = rb
                 p2 = pres >> sh
-                for t, vkey, e in grp:
-                    if t & p2 == t and e[1] <= jl:
-                        cw, need, val, slots = e[0], e[1], e[2], e[3]
+                for t, need, cw, val, slots, vkey, e in grp:
+                    if t & p2 == t and need <= jl:
                         j2 = jl - need
                         if cur + val + remw - cw + j2 * jw <= best:
                             continue
@@ -481,9 +484,8 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
                         path.pop()
             sb = setb[k]
             if sb is not None:
-                for cons, vkey, e in sb:
-                    if cons & pres == cons and e[1] <= jl:
-                        cw, need, val, slots = e[0], e[1], e[2], e[3]
+                for cons, need, cw, val, slots, vkey, e in sb:
+                    if cons & pres == cons and need <= jl:
                         j2 = jl - need
                         if cur + val + remw - cw + j2 * jw <= best:
                             continue
