@@ -2,7 +2,7 @@
 """Benchmark of the exact solver (not a test): opening + least penalty on 14-card hands.
 
     python scripts/bench_solver.py [--hands 1000] [--baseline 60] [--seed 2026] [--cold]
-                                   [--passes 3]
+                                   [--passes 3] [--work N]
 
 A fixed set of random 14-card ``rummy`` hands (seeded): half dealt from the 108-card deck, half
 "rich" (built from runs, sets and up to 4 jokers). For each hand it times
@@ -196,7 +196,18 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--cold", action="store_true", help="clear the tables before every hand")
     ap.add_argument("--passes", type=int, default=3, help="passes; each hand keeps its best")
+    ap.add_argument("--work", type=int, metavar="N",
+                    help="only solve the first N hands once from empty tables, untimed, and "
+                         "stop: run under valgrind --tool=callgrind with N and with 0, the "
+                         "difference is the instructions the solving takes")
     args = ap.parse_args()
+    if args.work is not None:
+        work = make_hands(args.hands, args.seed)[: args.work]
+        gc.disable()
+        clear_tables()
+        for h in work:
+            solve(h)
+        return
 
     timer = timeit.Timer("sum(range(1000))", timer=time.process_time)
     ref = min(timer.repeat(number=2000, repeat=5)) / 2000

@@ -132,14 +132,17 @@ _Encoded = tuple[list[int], list[int], int]
 """Suit vectors (2 bits per rank), rank masks per suit, printed jokers."""
 
 
-#: The last hand encoded and its encoding (the questions about one hand come together).
-_LAST: list[tuple[tuple[Card, ...], _Encoded]] = []
+#: The last hand encoded and its encoding (the questions about one hand come together);
+#: read and replaced as a whole.
+_NO_HAND: Final[tuple[tuple[Card, ...], _Encoded]] = ((), ([0, 0, 0, 0], [0, 0, 0, 0], 0))
+_LAST: list[tuple[tuple[Card, ...], _Encoded]] = [_NO_HAND]
 
 
 def _encode(cards: Iterable[Card]) -> _Encoded:
     key = tuple(cards)
-    if _LAST and _LAST[0][0] == key:
-        return _LAST[0][1]
+    last = _LAST[0]
+    if last[0] == key:
+        return last[1]
     vs = [0, 0, 0, 0]
     ms = [0, 0, 0, 0]
     printed = 0
@@ -154,7 +157,7 @@ def _encode(cards: Iterable[Card]) -> _Encoded:
         else:
             printed += 1
     enc = (vs, ms, printed)
-    _LAST[:] = [(key, enc)]
+    _LAST[0] = (key, enc)
     return enc
 
 
@@ -651,7 +654,7 @@ def clear_tables() -> None:
     core.clear_all()
     fast.clear()
     _MELDS.clear()
-    _LAST.clear()
+    _LAST[0] = _NO_HAND
 
 
 def table_entries() -> int:

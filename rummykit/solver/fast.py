@@ -5,21 +5,26 @@ of per-card weights and whose rule accepts every arrangement (the rummy and Rami
 close without a taken card, the rummy penalty), when melds need 2 real cards and jokers may not
 stand side by side (rummy and the Rami variants), without wild ranks.
 
-1. **Candidate melds.** The cards that could be in any meld (a card of the same suit within two
-   places, or of the same rank in another suit; without jokers: a third card) each get a 2-bit
-   *field* (copies held) in one small int, ranks in order. A run is a *chain*: natural cards
-   of one suit, each one or two places after the previous one (two places: a joker in the gap);
-   a set is two or more suits of one rank. Each candidate is a bitmask of the fields it takes
-   (one copy each), the jokers it needs at least (gaps; a run of two cards needs one at an
-   end; a set of two, one), its value, and its optional *slots*: the places a spare joker may
-   still take (each end of a run, the fourth card of a set), with their values.
-2. **Branch and bound.** The lowest card still held is either melded by a candidate whose
+1. **Fields.** The cards that could be in some meld (a card of the same suit within two places,
+   or of the same rank in another suit; without jokers: a run of three, a set of three suits)
+   each get a 2-bit *field* (copies held) in one small int, suit by suit, in rank order. The
+   other cards stay in hand whatever happens.
+2. **Candidate melds.** A run is a *chain*: natural cards of one suit, each one or two places
+   after the previous one (two places: a joker in the gap); a set is two or more suits of one
+   rank. Each candidate is a bitmask of the fields it takes (one copy each), the jokers it
+   needs at least (gaps; a run of two cards needs one at an end; a set of two suits, one), its
+   value, and its *slots*: where a spare joker may still go (each end of a run, the fourth
+   card of a set) with their values. Chains depend only on the suit's run places: they are
+   kept per segment no chain crosses (and per cut of jokers), shifted into place, and their
+   values per question; so the tables are shared from hand to hand.
+3. **Branch and bound.** The lowest card still held is either melded by a candidate whose
    lowest card it is, or stays in hand (every copy). Spare jokers are not placed during the
-   search: the slots of the chosen melds are kept (the best ones, as many as jokers remain),
-   and an arrangement's value counts them at the end. A branch stops when its value so far, all
-   the cards it still holds at their best weight and every remaining joker at the best joker
-   weight of the hand cannot beat the best arrangement found; or when the same cards, jokers
-   and slots were reached before with at least the same value.
+   search: the best slots of the chosen melds are kept (as many as jokers remain) and counted
+   when the arrangement is complete. A branch stops when what it has, plus every card it still
+   holds at its best weight (the cards that need a joker bring in at most the densest
+   candidate's weight per joker left), plus every joker left at the best joker value of the
+   hand, cannot beat the best arrangement found; or when the same cards, jokers and slots were
+   reached before with at least the same value.
 
 Exact: every arrangement of the hand is a path (its melds taken lowest card first, spare jokers
 in slots), a branch is dropped only when it cannot do strictly better than what is found, and
