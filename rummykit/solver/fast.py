@@ -59,6 +59,7 @@ _STRUCT: dict[tuple[int, int, int, int, int], Struct] = {}
 #: (fields taken counted from the suit's first field, variant key), biggest first.
 _CHAINS: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
 _ENTRIES: dict[Config, dict[int, Entry]] = {}
+_RESULTS: dict[Config, dict[tuple[int, int, int, int, int], tuple[int, int, list[Item]]]] = {}
 _CHAIN_ENTRIES: dict[
     Config, dict[tuple[int, int], tuple[list[list[Cand]], int, int]]
 ] = {}
@@ -67,6 +68,7 @@ _CHAIN_ENTRIES: dict[
 def clear() -> None:
     """Forget the cached candidates and values."""
     _STRUCT.clear()
+    _RESULTS.clear()
     _CHAINS.clear()
     _ENTRIES.clear()
     _CHAIN_ENTRIES.clear()
@@ -76,6 +78,7 @@ def clear() -> None:
 def entries() -> int:
     return (
         len(_STRUCT) + len(_CHAINS) + sum(len(v) for v in _ENTRIES.values())
+        + sum(len(v) for v in _RESULTS.values())
         + sum(len(v) for v in _CHAIN_ENTRIES.values())
     )
 
@@ -390,8 +393,22 @@ def _entry(cfg: Config, vkey: int) -> Entry:
 
 def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, int, list[Item]]:
     """``(score, jokers used, melds)`` of the best arrangement; melds are ``("R", suit, start,
-    length, joker mask)`` and ``("T", rank, ((suits, jokers),))``.
+    length, joker mask)`` and ``("T", rank, ((suits, jokers),))``. Answers are kept (the engine
+    asks about one hand several times a turn).
     """
+    results = _RESULTS.get(cfg)
+    if results is None:
+        results = _RESULTS[cfg] = {}
+    rkey = (v[0], v[1], v[2], v[3], jokers)
+    got = results.get(rkey)
+    if got is None:
+        if len(results) > STRUCT_LIMIT:
+            results.clear()
+        got = results[rkey] = _solve(cfg, v, m, jokers)
+    return got
+
+
+def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, int, list[Item]]:
     (ranks, counts), runs, sets, full, only = structure(v[0], v[1], v[2], v[3], m, jokers)
     if not full:
         return 0, 0, []
