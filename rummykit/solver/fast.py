@@ -274,7 +274,7 @@ def _chain_entries(
     if hit is not None:
         return hit
     table = _ENTRIES.get(cfg)
-    if table is None:
+    if table is None or len(table) > STRUCT_LIMIT:
         table = _ENTRIES[cfg] = {}
     jw = dm = 0
     groups = []
@@ -433,7 +433,7 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
             i += 1
     if sets:
         table = _ENTRIES.get(cfg)
-        if table is None:
+        if table is None or len(table) > STRUCT_LIMIT:
             table = _ENTRIES[cfg] = {}
         for cons, low, vkey in sets:
             e = table.get(vkey)
