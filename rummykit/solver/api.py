@@ -146,7 +146,7 @@ def _encode(cards: Iterable[Card]) -> _Encoded:
     vs = [0, 0, 0, 0]
     ms = [0, 0, 0, 0]
     printed = 0
-    for c in cards:
+    for c in key:
         r = c.rank
         if r:
             s = c.suit
