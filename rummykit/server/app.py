@@ -50,7 +50,7 @@ LAG_TICK = 0.02  # seconds between two wake-ups of the event-loop lag probe
 def tune_gc() -> None:
     """Set the server process's cyclic garbage collector for short pauses.
 
-    The engine's views create cyclic garbage (the solver's recursive helpers) at thousands of
+    The engine's views used to create cyclic garbage (recursive helpers) at thousands of
     objects a second. With large young-generation thresholds each collection frees tens of
     thousands of them at once (20–60 ms of CPU, every couple of seconds); with the default
     thresholds the full collections that CPython triggers whenever a quarter of the old
