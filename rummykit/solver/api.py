@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Final, Literal
 
 from rummykit.cards import ACE, FACES, JOKER, Card, card
@@ -138,14 +139,54 @@ _NO_HAND: Final[tuple[tuple[Card, ...], _Encoded]] = ((), ([0, 0, 0, 0], [0, 0, 
 _LAST: list[tuple[tuple[Card, ...], _Encoded]] = [_NO_HAND]
 
 
+#: One card's share of the packed encoding: suit ``s`` in bits ``32 s`` on, 2 bits per rank;
+#: the jokers counted from bit 128.
+_ADD: Final = tuple(
+    [1 << (32 * c.suit + 2 * c.rank - 2) for c in FACES[:52]] + [1 << 128]
+)
+_INDEX: Final = attrgetter("index")
+_L128: Final = (1 << 128) - 1
+_LOWS: Final = 0x55555555555555555555555555555555
+_HIGHS: Final = _LOWS << 1
+_C1: Final = 0x33333333333333333333333333333333
+_C2: Final = 0x0F0F0F0F0F0F0F0F0F0F0F0F0F0F0F0F
+_C3: Final = 0x00FF00FF00FF00FF00FF00FF00FF00FF
+_C4: Final = 0x0000FFFF0000FFFF0000FFFF0000FFFF
+
+
 def _encode(cards: Iterable[Card]) -> _Encoded:
     key = tuple(cards)
     last = _LAST[0]
     if last[0] == key:
         return last[1]
+    # All cards added at once: 2 bits per card, suit by suit, the jokers on top.
+    v = sum(map(_ADD.__getitem__, map(_INDEX, key)))
+    printed = v >> 128
+    v &= _L128
+    # A third copy shows as a field 3; a fourth or more carries into the next field and
+    # loses count.
+    if v & (v >> 1) & _LOWS or (
+        (v & _LOWS).bit_count() + 2 * (v & _HIGHS).bit_count() + printed != len(key)
+    ):
+        _encode_slow(key)
+    # Rank masks: each field's presence bit, compacted lane by lane.
+    x = (v | (v >> 1)) & _LOWS
+    x = (x | (x >> 1)) & _C1
+    x = (x | (x >> 2)) & _C2
+    x = (x | (x >> 4)) & _C3
+    x = (x | (x >> 8)) & _C4
+    enc = (
+        [v & 0x3FFFFFF, (v >> 32) & 0x3FFFFFF, (v >> 64) & 0x3FFFFFF, (v >> 96) & 0x3FFFFFF],
+        [x & 0x1FFF, (x >> 32) & 0x1FFF, (x >> 64) & 0x1FFF, (x >> 96) & 0x1FFF],
+        printed,
+    )
+    _LAST[0] = (key, enc)
+    return enc
+
+
+def _encode_slow(key: tuple[Card, ...]) -> None:
+    """Card by card: raises on the first third copy."""
     vs = [0, 0, 0, 0]
-    ms = [0, 0, 0, 0]
-    printed = 0
     for c in key:
         r = c.rank
         if r:
@@ -153,12 +194,7 @@ def _encode(cards: Iterable[Card]) -> _Encoded:
             if (vs[s] >> (2 * r - 2)) & 3 == 2:
                 raise InvalidHand(f"a third copy of {c.text}: the deck holds only 2")
             vs[s] += 1 << (2 * r - 2)
-            ms[s] |= 1 << (r - 1)
-        else:
-            printed += 1
-    enc = (vs, ms, printed)
-    _LAST[0] = (key, enc)
-    return enc
+    raise AssertionError("hand encoding: a card counted wrong")
 
 
 def _pool_choices(enc: _Encoded, wild_rank: int) -> list[tuple[list[int], list[int], list[Card]]]:
@@ -375,19 +411,15 @@ def _meld_order(m: Meld) -> tuple[bool, int, int, int, int]:
 def _left(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
     if not melds:
         return tuple(cards)
-    used = [0] * 53
-    for m in melds:
-        for c in m.cards:
-            used[c.index] += 1
-    left = []
-    for c in cards:
-        i = c.index
-        if used[i]:
-            used[i] -= 1
-        else:
-            left.append(c)
-    if any(used):
-        raise AssertionError("solver melded cards that are not in the hand")
+    # Cards are unique objects (``FACES[card.index] is card``): remove finds each melded card
+    # by identity, the first copy in hand order.
+    left = list(cards)
+    try:
+        for m in melds:
+            for c in m.cards:
+                left.remove(c)
+    except ValueError:
+        raise AssertionError("solver melded cards that are not in the hand") from None
     return tuple(left)
 
 

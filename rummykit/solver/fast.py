@@ -451,13 +451,21 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
                 dm = e[0]
     wf = [wr[r] for r in ranks]
     remw = sum(map(mul, counts, wf))
+    # The weight of a field's copies by the position of its lowest bit held (a field holds 1
+    # or 2 copies: bit 2k alone, or bit 2k + 1 alone).
+    wfb = [0] * (2 * nf)
+    wfb[0::2] = wf
+    wfb[1::2] = [w + w for w in wf]
     # The cards that need a joker: together they bring in at most ``dm`` per joker.
     wf1 = [0] * nf
+    wfb1 = [0] * (2 * nf)
     remw1 = 0
     if only:
         for k in range(nf):
             if only >> (2 * k) & 1:
                 wf1[k] = wf[k]
+                wfb1[2 * k] = wf[k]
+                wfb1[2 * k + 1] = 2 * wf[k]
                 remw1 += counts[k] * wf[k]
     best = -1
     best_path: list[tuple[int, int, Entry]] = []
@@ -474,11 +482,17 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
             if seen.get(key, -1) >= cur:
                 return
             seen[key] = cur
+        jj = jl * jw
+        jd = jl * dm
         while rem:
-            jd = jl * dm
-            if cur + remw - (remw1 - jd if remw1 > jd else 0) + jl * jw <= best:
+            if remw1 > jd:
+                if cur + remw - remw1 + jd + jj <= best:
+                    return
+            elif cur + remw + jj <= best:
                 return
-            k = ((rem & -rem).bit_length() - 1) >> 1
+            low = rem & -rem
+            p = low.bit_length() - 1
+            k = p >> 1
             pres = (rem | (rem >> 1)) & _LOW
             rb = runb[k]
             if rb is not None:
@@ -526,11 +540,10 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
                         path.append((vkey, 0, e))
                         search(rem - cons, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                         path.pop()
-            # Every copy of this card stays in hand.
-            n = (rem >> (2 * k)) & 3
-            rem -= n << (2 * k)
-            remw -= n * wf[k]
-            remw1 -= n * wf1[k]
+            # Every copy of this card stays in hand (its field is its lowest bit alone).
+            rem -= low
+            remw -= wfb[p]
+            remw1 -= wfb1[p]
         cur += sum(top)
         if cur > best:
             best = cur
