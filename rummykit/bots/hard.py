@@ -7,7 +7,10 @@
 2. **Inference and not feeding.** A card is dangerous to throw when a rival picked up cards
    of its rank or its suit next to it, when it lays off on the table for a rival who has
    opened, and safer when the rival threw its neighbours away. The next rival counts most.
-3. **Search.** For a discard, the best few candidates by (1) and (2) are tried in sampled
+3. **The next draw.** In the variants that lay melds as they go (``rummy``, Rami), the best
+   few discards are also judged by the penalty the next draw from the stock is expected to
+   take off the hand (:func:`draw_gains`, one points-only solver call per live card).
+4. **Search.** For a discard, the best few candidates by (1) and (2) are tried in sampled
    worlds: the hidden cards are dealt at random among the rivals (known pickups stay with
    their takers) and the stock, the discard is played, and every seat continues with the
    ``medium`` policy for a few rounds (or to the end of the deal). The candidate with the best
