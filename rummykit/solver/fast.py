@@ -51,8 +51,8 @@ STRUCT_LIMIT: Final = 20_000
 #: ((rank, copies, suit) of the fields), chain tables (suit, run places, jokers, first field),
 #: sets, all cards, the cards that need a joker to be melded)
 Struct = tuple[
-    tuple[list[int], list[int], list[int]], list[tuple[int, int, int, int]], list[tuple[int, int, int]],
-    int, int,
+    tuple[list[int], list[int], list[int]], list[tuple[int, int, int, int]],
+    list[tuple[int, int, int]], int, int,
 ]
 _STRUCT: dict[tuple[int, int, int, int, int], Struct] = {}
 #: Chains of a suit by (places that can be in a run, jokers): by lowest local field,
