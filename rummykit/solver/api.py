@@ -411,15 +411,19 @@ def _meld_order(m: Meld) -> tuple[bool, int, int, int, int]:
 def _left(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
     if not melds:
         return tuple(cards)
-    # Cards are unique objects (``FACES[card.index] is card``): remove finds each melded card
-    # by identity, the first copy in hand order.
-    left = list(cards)
-    try:
-        for m in melds:
-            for c in m.cards:
-                left.remove(c)
-    except ValueError:
-        raise AssertionError("solver melded cards that are not in the hand") from None
+    used = [0] * 53
+    for m in melds:
+        for c in m.cards:
+            used[c.index] += 1
+    left = []
+    for c in cards:
+        i = c.index
+        if used[i]:
+            used[i] -= 1
+        else:
+            left.append(c)
+    if any(used):
+        raise AssertionError("solver melded cards that are not in the hand")
     return tuple(left)
 
 
