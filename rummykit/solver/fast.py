@@ -48,19 +48,17 @@ Cand = tuple[int, int, int, int, tuple[int, ...], int, Entry]
 _LOW: Final = 0x5555555555555555
 #: Hands whose candidates are kept (a structure is a few hundred bytes to a few kB).
 STRUCT_LIMIT: Final = 20_000
-#: ((rank, copies, suit) of the fields), chain tables (suit, run places, jokers, first field),
-#: sets, all cards, the cards that need a joker to be melded)
+#: ((rank, copies) of the fields), chain tables (suit, run places, jokers, first field), sets,
+#: all cards, the cards that need a joker to be melded)
 Struct = tuple[
-    tuple[list[int], list[int], list[int]], list[tuple[int, int, int, int]],
-    list[tuple[int, int, int]], int, int,
+    tuple[list[int], list[int]], list[tuple[int, int, int, int]], list[tuple[int, int, int]],
+    int, int,
 ]
 _STRUCT: dict[tuple[int, int, int, int, int], Struct] = {}
 #: Chains of a suit by (places that can be in a run, jokers): by lowest local field,
 #: (fields taken counted from the suit's first field, variant key), biggest first.
 _CHAINS: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
-#: A candidate's values after its fields (see :data:`Cand`), per question and variant key.
-Tail = tuple[int, int, int, tuple[int, ...], int, Entry]
-_ENTRIES: dict[Config, dict[int, Tail]] = {}
+_ENTRIES: dict[Config, dict[int, Entry]] = {}
 _RESULTS: dict[Config, dict[tuple[int, int, int, int, int], tuple[int, int, list[Item]]]] = {}
 _CHAIN_ENTRIES: dict[
     Config, dict[tuple[int, int], tuple[list[list[Cand]], int, int]]
@@ -108,11 +106,10 @@ def structure(
     only = full = nf = 0
     ranks: list[int] = []
     counts: list[int] = []
-    fsuit: list[int] = []
     runs: list[tuple[int, int, int, int]] = []
     sets: list[tuple[int, int, int]] = []
-    # the field bit of (suit, rank) for the set members, at 4 * rank + suit
-    where: list[int] | None = [0] * 56 if setcap else None
+    # field of (suit, rank) for the set members
+    where: list[list[int]] | None = [[0] * 14, [0] * 14, [0] * 14, [0] * 14] if setcap else None
     vs = (v0, v1, v2, v3)
     for s in range(4):
         ms = m[s]
@@ -134,6 +131,7 @@ def structure(
             continue
         off = nf
         v = vs[s]
+        ws = where[s] if where is not None else None
         for x in (rr, sonly):
             while x:
                 b = x & -x
@@ -143,11 +141,10 @@ def structure(
                     only |= 1 << (2 * nf)
                 n = (v >> (2 * r - 2)) & 3
                 full |= n << (2 * nf)
-                if where is not None:
-                    where[4 * r + s] = 1 << (2 * nf)
+                if ws is not None:
+                    ws[r] = nf
                 ranks.append(r)
                 counts.append(n)
-                fsuit.append(s)
                 nf += 1
         if rc & 0x2000:
             # The ace at both ends: the suit's chains in one table.
@@ -177,25 +174,27 @@ def structure(
             x ^= b
             r = b.bit_length()
             here = (m0 & b and 1) | (m1 & b and 2) | (m2 & b and 4) | (m3 & b and 8)
-            get = where[4 * r:4 * r + 4].__getitem__
-            for suits, code in _SUBSETS[here][1 if jokers else 0]:
-                cons = sum(map(get, suits))
-                # the lowest suit's field is the set's lowest
-                sets.append((cons, ((cons & -cons).bit_length() - 1) >> 1, -(r | code)))
-    res = _STRUCT[key] = ((ranks, counts, fsuit), runs, sets, full, only)
+            u = [1 << (2 * where[s][r]) for s in range(4)]
+            for bits, k, s0 in _SUBSETS[here][1 if jokers else 0]:
+                cons = 0
+                for t in range(s0, 4):
+                    if bits >> t & 1:
+                        cons += u[t]
+                sets.append((cons, where[s0][r], -(r | k << 4 | bits << 7)))
+    res = _STRUCT[key] = ((ranks, counts), runs, sets, full, only)
     return res
 
 
-def _subsets(here: int, jokers: int) -> list[tuple[tuple[int, ...], int]]:
-    """The sets of the suits ``here`` (a 4-bit mask): (suits, size << 4 | suit bits << 7),
-    biggest first; two suits need a joker."""
+def _subsets(here: int, jokers: int) -> list[tuple[int, int, int]]:
+    """The sets of the suits ``here`` (a 4-bit mask): (suits, size, lowest suit), biggest
+    first; two suits need a joker."""
     out = []
     for bits in range(16):
         k = bits.bit_count()
         if bits & ~here or k < (2 if jokers else 3):
             continue
-        out.append((tuple([t for t in range(4) if bits >> t & 1]), k << 4 | bits << 7))
-    out.sort(key=lambda e: -len(e[0]))
+        out.append((bits, k, (bits & -bits).bit_length() - 1))
+    out.sort(key=lambda e: -e[1])
     return out
 
 
@@ -282,11 +281,10 @@ def _chain_entries(
     for grp in _chains(rc, jokers):
         out = []
         for t, vkey in grp:
-            tail = table.get(vkey)
-            if tail is None:
-                tail = table[vkey] = _tail(cfg, vkey)
-            out.append((t, *tail))
-            e = tail[5]
+            e = table.get(vkey)
+            if e is None:
+                e = table[vkey] = _entry(cfg, vkey)
+            out.append((t, e[1], e[0], e[2], e[3], vkey, e))
             if e[4] > jw:
                 jw = e[4]
             if e[1] and -(-e[0] // e[1]) > dm:
@@ -371,11 +369,6 @@ def _run_parts(cfg: Config, vkey: int) -> tuple[int, int, int, int, int, list[tu
     return cw, g, val, base, jmax, slots
 
 
-def _tail(cfg: Config, vkey: int) -> Tail:
-    e = _entry(cfg, vkey)
-    return (e[1], e[0], e[2], e[3], vkey, e)
-
-
 def _entry(cfg: Config, vkey: int) -> Entry:
     """The values of a candidate under ``cfg``: ``(natural bound weight, jokers needed, value,
     slot values best first, best joker value, base (run: end jokers, bit 0 low, bit 1 high;
@@ -416,18 +409,17 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
 
 
 def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, int, list[Item]]:
-    (ranks, counts, fsuit), runs, sets, full, only = structure(
-        v[0], v[1], v[2], v[3], m, jokers
-    )
+    (ranks, counts), runs, sets, full, only = structure(v[0], v[1], v[2], v[3], m, jokers)
     if not full:
         return 0, 0, []
     wr = _weights(cfg)
     nf = len(ranks)
-    # At each field: the candidates whose lowest card it is (the chains, templates of its
-    # suit's segment, then the sets) and the shift that puts their fields in place.
-    cands: list[tuple[list[Cand], int] | None] = [None] * nf
+    # At each field: the chains whose lowest card it is (templates of its suit, shifted) and
+    # the sets whose lowest card it is.
+    runb: list[tuple[list[Cand], int, int] | None] = [None] * nf
+    setb: list[list[Cand] | None] = [None] * nf
     jw = dm = 0
-    for _, rc, jc, off in runs:
+    for s, rc, jc, off in runs:
         groups, jm, dmax = _chain_entries(cfg, rc, jc)
         if jm > jw:
             jw = jm
@@ -437,30 +429,22 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
         sh = 2 * off
         for grp in groups:
             if grp:
-                cands[i] = (grp, sh)
+                runb[i] = (grp, sh, s)
             i += 1
     if sets:
         table = _ENTRIES.get(cfg)
         if table is None or len(table) > STRUCT_LIMIT:
             table = _ENTRIES[cfg] = {}
-        owned = 0  # the fields whose candidate list is this hand's own
         for cons, low, vkey in sets:
-            tail = table.get(vkey)
-            if tail is None:
-                tail = table[vkey] = _tail(cfg, vkey)
-            at = cands[low]
-            if at is None:
-                cands[low] = ([(cons >> (2 * low), *tail)], 2 * low)
-                owned |= 1 << low
+            e = table.get(vkey)
+            if e is None:
+                e = table[vkey] = _entry(cfg, vkey)
+            c = (cons, e[1], e[0], e[2], e[3], vkey, e)
+            lst = setb[low]
+            if lst is None:
+                setb[low] = [c]
             else:
-                lst, sh = at
-                if not owned >> low & 1:
-                    # a shared chain table: this hand's sets go on a copy
-                    lst = list(lst)
-                    cands[low] = (lst, sh)
-                    owned |= 1 << low
-                lst.append((cons >> sh, *tail))
-            e = tail[5]
+                lst.append(c)
             if e[4] > jw:
                 jw = e[4]
             if e[1] and e[0] > dm:
@@ -509,34 +493,52 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
             low = rem & -rem
             p = low.bit_length() - 1
             k = p >> 1
-            at = cands[k]
-            if at is not None:
-                grp, sh = at
-                p2 = ((rem | (rem >> 1)) & _LOW) >> sh
+            pres = (rem | (rem >> 1)) & _LOW
+            rb = runb[k]
+            if rb is not None:
+                grp, sh, su = rb
+                p2 = pres >> sh
                 for t, need, cw, val, slots, vkey, e in grp:
                     if t & p2 == t and need <= jl:
                         j2 = jl - need
                         if cur + val + remw - cw + j2 * jw <= best:
                             continue
                         if slots and j2:
-                            if top:
-                                t2 = tuple(sorted(top + slots, reverse=True)[:j2])
-                            else:
-                                # slots are best first
-                                t2 = slots if len(slots) <= j2 else slots[:j2]
+                            t2 = tuple(sorted(top + slots, reverse=True)[:j2])
                         elif len(top) > j2:
                             t2 = top[:j2]
                         else:
                             t2 = top
-                        r1 = remw1
-                        if r1:
-                            x = (t << sh) & only
-                            while x:
-                                b = x & -x
-                                x ^= b
-                                r1 -= wf1[(b.bit_length() - 1) >> 1]
-                        path.append((vkey, k, e))
-                        search(rem - (t << sh), j2, cur + val, remw - cw, r1, t2)  # noqa: F821 (its cell is emptied below)
+                        x = (t << sh) & only
+                        c1 = 0
+                        while x:
+                            b = x & -x
+                            x ^= b
+                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                        path.append((vkey, su, e))
+                        search(rem - (t << sh), j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
+                        path.pop()
+            sb = setb[k]
+            if sb is not None:
+                for cons, need, cw, val, slots, vkey, e in sb:
+                    if cons & pres == cons and need <= jl:
+                        j2 = jl - need
+                        if cur + val + remw - cw + j2 * jw <= best:
+                            continue
+                        if slots and j2:
+                            t2 = tuple(sorted(top + slots, reverse=True)[:j2])
+                        elif len(top) > j2:
+                            t2 = top[:j2]
+                        else:
+                            t2 = top
+                        x = (cons) & only
+                        c1 = 0
+                        while x:
+                            b = x & -x
+                            x ^= b
+                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                        path.append((vkey, 0, e))
+                        search(rem - cons, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                         path.pop()
             # Every copy of this card stays in hand (its field is its lowest bit alone).
             rem -= low
@@ -553,9 +555,7 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
     # The closure refers to itself through its cell: emptying the cell frees it without the
     # garbage collector (a server feels every collection as latency).
     del search
-    return best, jokers - best_left + best_spare, _items(
-        [(vkey, fsuit[k], e) for vkey, k, e in best_path], best_spare
-    )
+    return best, jokers - best_left + best_spare, _items(best_path, best_spare)
 
 
 def _items(path: list[tuple[int, int, Entry]], spare: int) -> list[Item]:
