@@ -239,31 +239,34 @@ def _evaluate_race(cards: Sequence[Card], mr: MeldRules, style: Style) -> float:
     pure = runs > 0
     live = style.live
     pen = {c: indian_penalty(c, mr.wild_rank) for c in left}
-    pairs: list[tuple[float, Card, Card, bool]] = []
+    # Partials by position in ``left`` (two copies of a card are the same object).
+    pairs: list[tuple[float, int, int, bool]] = []
     for i, a in enumerate(left):
-        for b in left[i + 1:]:
+        for k in range(i + 1, len(left)):
+            b = left[k]
             if a.suit == b.suit and 0 < abs(a.rank - b.rank) <= 2:
-                pairs.append((1.0, a, b, True))
+                pairs.append((1.0, i, k, True))
             elif a.rank == b.rank and a.suit != b.suit:
-                pairs.append((0.0, a, b, False))
+                pairs.append((0.0, i, k, False))
     # Jokers go to run partials first while sequences are missing.
     want_runs = runs < 2
-    pairs.sort(key=lambda p: (-(p[0] if want_runs else 0.0), -(pen[p[1]] + pen[p[2]])))
+    pairs.sort(key=lambda p: (-(p[0] if want_runs else 0.0),
+                              -(pen[left[p[1]]] + pen[left[p[2]]])))
     used: set[int] = set()
     j = jokers
     pure_partial = any(p[3] for p in pairs)
-    for _, a, b, is_run in pairs:
+    for _, x, y, is_run in pairs:
         if not j:
             break
-        if id(a) in used or id(b) in used:
+        if x in used or y in used:
             continue
-        used.update((id(a), id(b)))
+        used.update((x, y))
         j -= 1
         runs += is_run
-    rest = [c for c in left if id(c) not in used]
+    rest = [c for i, c in enumerate(left) if i not in used]
     rest.sort(key=lambda c: -pen[c])
     while j >= 2 and rest:
-        used.add(id(rest.pop(0)))
+        rest.pop(0)
         j -= 2
     score = 10.0 * len(rest) + 0.2 * sum(pen[c] for c in rest) - 6.0 * j
     if not pure:
