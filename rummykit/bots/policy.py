@@ -147,9 +147,7 @@ def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
     """How bad a hand is (lower is better): least penalty less partial bonuses. With
     ``count`` (``simple``), unmelded cards weigh by number rather than by points."""
     if indian:
-        if style.race:
-            return _evaluate_race(cards, mr, style)
-        return _evaluate_indian(cards, mr, style)
+        return _evaluate_race(cards, mr, style)
     arr = _arrange(cards, mr, False)
     left = arr.left
     score = float(arr.points)
@@ -177,54 +175,6 @@ def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
 
 
 _NATURAL = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=0)
-
-
-def _evaluate_indian(cards: Sequence[Card], mr: MeldRules, style: Style) -> float:
-    """Indian hands: the solver arranges the natural cards (fast), then each joker fills the
-    best partial (two cards a joker turns into a meld), two jokers carry any single card."""
-    jokers = sum(1 for c in cards if mr.is_joker(c))
-    naturals = [c for c in cards if not mr.is_joker(c)]
-    arr = least_penalty(naturals, FREE_INDIAN, _NATURAL)
-    left = list(arr.left)
-    runs = sum(1 for m in arr.melds if m.kind == "run")
-    pure = runs > 0
-    pen = {c: indian_penalty(c, mr.wild_rank) for c in left}
-    pairs: list[tuple[int, Card, Card, bool]] = []
-    for i, a in enumerate(left):
-        for b in left[i + 1:]:
-            if a.suit == b.suit and 0 < abs(a.rank - b.rank) <= 2:
-                pairs.append((pen[a] + pen[b], a, b, True))
-            elif a.rank == b.rank and a.suit != b.suit:
-                pairs.append((pen[a] + pen[b], a, b, False))
-    pairs.sort(key=lambda p: -p[0])
-    used: set[int] = set()
-    j = jokers
-    for _, a, b, is_run in pairs:
-        if not j:
-            break
-        if id(a) in used or id(b) in used or a is b:
-            continue
-        used.update((id(a), id(b)))
-        j -= 1
-        runs += is_run
-    rest = [c for c in left if id(c) not in used]
-    rest.sort(key=lambda c: -pen[c])
-    while j >= 2 and rest:
-        used.add(id(rest.pop(0)))
-        j -= 2
-    score = float(sum(pen[c] for c in rest))
-    score -= 8 * j
-    if not pure:
-        score += 12
-    if runs < 2:
-        score += 6
-    if style.partials:
-        live = style.live
-        for c in rest:
-            n = _outs(c, rest, live, mr)
-            if n:
-                score -= pen[c] * min(style.outs_cap, style.outs_weight * n)
-    return score
 
 
 def _evaluate_race(cards: Sequence[Card], mr: MeldRules, style: Style) -> float:
