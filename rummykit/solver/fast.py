@@ -503,18 +503,7 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
                         j2 = jl - need
                         if cur + val + remw - cw + j2 * jw <= best:
                             continue
-                        if slots and j2:
-                            t2 = tuple(sorted(top + slots, reverse=True)[:j2])
-                        elif len(top) > j2:
-                            t2 = top[:j2]
-                        else:
-                            t2 = top
-                        x = (t << sh) & only
-                        c1 = 0
-                        while x:
-                            b = x & -x
-                            x ^= b
-                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                        t2, c1 = _step(top, slots, j2, (t << sh) & only, wf1)
                         path.append((vkey, su, e))
                         search(rem - (t << sh), j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                         path.pop()
@@ -525,18 +514,7 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
                         j2 = jl - need
                         if cur + val + remw - cw + j2 * jw <= best:
                             continue
-                        if slots and j2:
-                            t2 = tuple(sorted(top + slots, reverse=True)[:j2])
-                        elif len(top) > j2:
-                            t2 = top[:j2]
-                        else:
-                            t2 = top
-                        x = (cons) & only
-                        c1 = 0
-                        while x:
-                            b = x & -x
-                            x ^= b
-                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                        t2, c1 = _step(top, slots, j2, cons & only, wf1)
                         path.append((vkey, 0, e))
                         search(rem - cons, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                         path.pop()
@@ -556,6 +534,24 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
     # garbage collector (a server feels every collection as latency).
     del search
     return best, jokers - best_left + best_spare, _items(best_path, best_spare)
+
+
+def _step(
+    top: tuple[int, ...], slots: tuple[int, ...], jokers: int, needy: int, wf1: list[int]
+) -> tuple[tuple[int, ...], int]:
+    """After taking a meld with ``jokers`` left: the best ``jokers`` free slots (the new
+    meld's ``slots`` joined to ``top``, best first) and the weight of its cards that can only
+    be melded with a joker (``needy``: their fields)."""
+    if slots and jokers:
+        top = tuple(sorted(top + slots, reverse=True)[:jokers])
+    elif len(top) > jokers:
+        top = top[:jokers]
+    weight = 0
+    while needy:
+        b = needy & -needy
+        needy ^= b
+        weight += wf1[(b.bit_length() - 1) >> 1]
+    return top, weight
 
 
 def _items(path: list[tuple[int, int, Entry]], spare: int) -> list[Item]:
