@@ -439,6 +439,30 @@ def _send(page: Any, v: int, act: Any) -> None:
     wait_change(page, v)
 
 
+def _move(
+    page: Any,
+    v: int,
+    verb: str,
+    mode: str,
+    drag_path: tuple[str, str],
+    key: str,
+    select: list[str] | None = None,
+) -> str:
+    """Play ``verb`` the way ``mode`` says: a drag along ``drag_path`` (when both ends are on
+    the screen), its key, or its button; ``select`` is chosen first for the key and the button
+    (a drag picks its card itself). Returns what was done (``draw:tap``, …)."""
+    if mode == "drag" and drag(page, *drag_path):
+        wait_change(page, v)
+        return f"{verb}:drag"
+    if select is not None:
+        select_cards(page, select)
+    if mode == "key":
+        _send(page, v, lambda: page.keyboard.press(key))
+        return f"{verb}:key"
+    _send(page, v, lambda: tap(page, f"[data-action={verb}]"))
+    return f"{verb}:tap"
+
+
 def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[str]:
     """Play one whole turn of ours through the page: draw or take, open, meld, lay off,
     declare or discard, each move as ``how`` says. Returns what was done (``draw:tap``, …)."""
@@ -460,15 +484,10 @@ def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[
         if fits:
             _send(page, v, lambda: tap(page, "[data-action=take]"))
             done.append("take:tap")
-        elif how.draw == "drag" and drag(page, "[data-action=draw-stock]", ".hand"):
-            wait_change(page, v)
-            done.append("draw:drag")
-        elif how.draw == "key":
-            _send(page, v, lambda: page.keyboard.press("d"))
-            done.append("draw:key")
         else:
-            _send(page, v, lambda: tap(page, "[data-action=draw]"))
-            done.append("draw:tap")
+            done.append(
+                _move(page, v, "draw", how.draw, ("[data-action=draw-stock]", ".hand"), "d")
+            )
     for _ in range(30):
         s = state(page)
         if s["over"] or not s["myTurn"]:
@@ -504,15 +523,8 @@ def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[
             ids = _find_meld(s["hand"], rules) or []
             if ids:
                 select_cards(page, ids)
-                if how.meld == "drag" and drag(page, f".hand-card[data-id='{ids[0]}']", ".melds"):
-                    wait_change(page, v)
-                    done.append("meld:drag")
-                elif how.meld == "key":
-                    _send(page, v, lambda: page.keyboard.press("m"))
-                    done.append("meld:key")
-                else:
-                    _send(page, v, lambda: tap(page, "[data-action=meld]"))
-                    done.append("meld:tap")
+                source = f".hand-card[data-id='{ids[0]}']"
+                done.append(_move(page, v, "meld", how.meld, (source, ".melds"), "m"))
                 continue
         swap = "swap" in s["can"] and _find_swap(s["hand"], s["table"], rules, s["variant"])
         layoff = "layoff" in s["can"] and _find_layoff(s["hand"], s["table"], rules)
@@ -544,17 +556,12 @@ def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[
         if "discard" in s["can"]:
             card_id = _discard_choice(s["hand"], [*s["owes"], s["taken"]], rules)
             card = f".hand-card[data-id='{card_id}']"
-            if how.discard == "drag" and drag(page, card, "[data-action=pile]"):
-                wait_change(page, v)
-                done.append("discard:drag")
-                return done
-            select_cards(page, [card_id])
-            if how.discard == "key":
-                _send(page, v, lambda: page.keyboard.press("x"))
-                done.append("discard:key")
-            else:
-                _send(page, v, lambda: tap(page, "[data-action=discard]"))
-                done.append("discard:tap")
+            done.append(
+                _move(
+                    page, v, "discard", how.discard, (card, "[data-action=pile]"), "x",
+                    select=[card_id],
+                )
+            )
             return done
         if "drop" in s["can"]:
             return done
