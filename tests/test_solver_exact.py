@@ -21,6 +21,7 @@ from rummykit.solver import (
     OpeningRule,
     best_close,
     best_opening,
+    clear_tables,
     declaration,
     least_penalty,
     opening_points,
@@ -126,6 +127,19 @@ def test_rummy_and_rami51(cards: list[Card], pick: int | None) -> None:
     check_arrangement(cards, got, RUMMY_MELDS)
     assert got.points == want, (cards, got, want)
     assert penalty_points(cards) == want
+    # The rummy opening and penalty each start from the other's answer when it is known:
+    # from empty tables, ask them the other way round too.
+    clear_tables()
+    assert penalty_points(cards) == want
+    opened = best_opening(cards)
+    assert opened is not None
+    assert opened.points == ref.best_opening(cards, ref.RUMMY, RUMMY_MELDS, None), (cards, opened)
+    check_arrangement(cards, opened, RUMMY_MELDS)
+    clear_tables()
+    assert opening_points(cards) == opened.points
+    again = least_penalty(cards)
+    assert again.points == want, (cards, again, want)
+    check_arrangement(cards, again, RUMMY_MELDS)
 
 
 @examples(250)

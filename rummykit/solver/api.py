@@ -256,6 +256,7 @@ def _weights(
     )
 
 
+_PARTNER: Final = {"open": "rummy", "rummy": "open"}
 _CONFIG_CACHE: dict[tuple[int, bool, int, str, bool, int, int, bool], core.Config] = {}
 
 
@@ -275,6 +276,12 @@ def _config(melds: MeldRules, kind: str, jokers_zero: bool, big: int, fmask: int
             not fmask and melds.min_real == 2 and not melds.adjacent_jokers
             and not melds.wild_rank
         )
+        if cfg.fast and not big and not jokers_zero and kind in _PARTNER:
+            # The opening and the penalty weigh cards alike but for low aces and jokers:
+            # whichever is asked second about a hand starts from the other's answer.
+            other = _config(melds, _PARTNER[kind], False, 0, 0)
+            cfg.partners = (other,)
+            other.partners = (cfg,)
     return cfg
 
 
@@ -298,8 +305,8 @@ def _run(
     if not melds.wild_rank:
         vs, ms, printed = enc
         if cfg.fast and must is None:
-            score, _, items = fast.solve(cfg, vs, ms, printed)
-            return score, _build(items, [JOKER] * printed, melds)
+            res = fast.solve(cfg, vs, ms, printed)
+            return res[0], _build(res[2], [JOKER] * printed, melds)
         got = core.solve(cfg, vs, ms, printed, accept, target)
         if got is None:
             return None

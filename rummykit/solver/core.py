@@ -99,6 +99,7 @@ class Config:
         "fmask",
         "max_pre",
         "min_real",
+        "partners",
         "rank_cache",
         "result_cache",
         "run_cache",
@@ -132,6 +133,8 @@ class Config:
         self.fmask = fmask
         self.c_split = c_split
         self.fast = False
+        #: Questions on the same hand whose answers seed this one's (fast path).
+        self.partners: tuple[Config, ...] = ()
         self.max_pre = 13 if adjacent else 1
         self.run_cache: dict[tuple[int, int, int], Profile] = {}
         self.suit_cache: dict[tuple[int, int, int], Profile] = {}

@@ -25,6 +25,12 @@ stand side by side (rummy and the Rami variants), without wild ranks.
    candidate's weight per joker left), plus every joker left at the best joker value of the
    hand, cannot beat the best arrangement found; or when the same cards, jokers and slots were
    reached before with at least the same value.
+4. **Partner answers.** The rummy opening and the rummy penalty weigh a melded card alike
+   but for a low ace and a joker. When one of them is asked about a hand whose other answer
+   is known, that arrangement (spare jokers moved to the best slots) is where the search
+   starts: only a strictly better arrangement replaces it. The other's score plus what the
+   hand's cards and jokers can weigh more bounds the answer; when the start reaches that
+   bound there is nothing to search.
 
 Exact: every arrangement of the hand is a path (its melds taken lowest card first, spare jokers
 in slots), a branch is dropped only when it cannot do strictly better than what is found, and
@@ -44,6 +50,9 @@ Entry = tuple[int, int, int, tuple[int, ...], int, int, tuple[int, ...]]
 #: A candidate in the search: (fields taken, jokers needed, natural bound weight, value, slot
 #: values, variant key, entry).
 Cand = tuple[int, int, int, int, tuple[int, ...], int, Entry]
+#: A solved question: (score, jokers used, melds, the path of candidates, jokers left
+#: unplaced at its end, spare jokers placed in slots).
+Result = tuple[int, int, list[Item], list[tuple[int, int, Entry]], int, int]
 
 _LOW: Final = 0x5555555555555555
 #: Hands whose candidates are kept (a structure is a few hundred bytes to a few kB).
@@ -59,7 +68,7 @@ _STRUCT: dict[tuple[int, int, int, int, int], Struct] = {}
 #: (fields taken counted from the suit's first field, variant key), biggest first.
 _CHAINS: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
 _ENTRIES: dict[Config, dict[int, Entry]] = {}
-_RESULTS: dict[Config, dict[tuple[int, int, int, int, int], tuple[int, int, list[Item]]]] = {}
+_RESULTS: dict[Config, dict[tuple[int, int, int, int, int], Result]] = {}
 _CHAIN_ENTRIES: dict[
     Config, dict[tuple[int, int], tuple[list[list[Cand]], int, int]]
 ] = {}
@@ -391,10 +400,12 @@ def _entry(cfg: Config, vkey: int) -> Entry:
     return w, 0, nat, (), 0, 0, ()
 
 
-def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, int, list[Item]]:
-    """``(score, jokers used, melds)`` of the best arrangement; melds are ``("R", suit, start,
-    length, joker mask)`` and ``("T", rank, ((suits, jokers),))``. Answers are kept (the engine
-    asks about one hand several times a turn).
+def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> Result:
+    """``(score, jokers used, melds, ...)`` of the best arrangement; melds are ``("R", suit,
+    start, length, joker mask)`` and ``("T", rank, ((suits, jokers),))``. Answers are kept
+    (the engine asks about one hand several times a turn). When a partner question
+    (``cfg.partners``) was answered on the same hand, its arrangement seeds the search (see
+    :func:`_seed`).
     """
     results = _RESULTS.get(cfg)
     if results is None:
@@ -404,14 +415,86 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, in
     if got is None:
         if len(results) > STRUCT_LIMIT:
             results.clear()
-        got = results[rkey] = _solve(cfg, v, m, jokers)
+        hint = None
+        for other in cfg.partners:
+            known = _RESULTS.get(other)
+            res = known.get(rkey) if known is not None else None
+            if res is not None:
+                hint = (other, res)
+                break
+        got = results[rkey] = _solve(cfg, v, m, jokers, hint)
     return got
 
 
-def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, int, list[Item]]:
+#: Per (question, partner): how much more than the partner a natural card of each rank and
+#: a joker can weigh in the question (0 when less), and whether any card can.
+_SLACK: dict[tuple[Config, Config], tuple[list[int], int, bool]] = {}
+
+
+def _slack(cfg: Config, hint: Config) -> tuple[list[int], int, bool]:
+    got = _SLACK.get((cfg, hint))
+    if got is None:
+        rn = [max(0, a - b) for a, b in zip(cfg.run_nat, hint.run_nat, strict=True)]
+        sn = [max(0, a - b) for a, b in zip(cfg.set_nat, hint.set_nat, strict=True)]
+        per = [0] + [max(sn[r], rn[r - 1], rn[13] if r == 1 else 0) for r in range(1, 14)]
+        dj = max(
+            [0]
+            + [a - b for a, b in zip(cfg.run_jok, hint.run_jok, strict=True)]
+            + [a - b for a, b in zip(cfg.set_jok[1:], hint.set_jok[1:], strict=True)]
+        )
+        got = _SLACK[(cfg, hint)] = (per, dj, any(per))
+    return got
+
+
+def _seed(
+    cfg: Config, hint: Config, res: Result, ranks: list[int], counts: list[int], jokers: int
+) -> tuple[int, int, Result]:
+    """The partner's arrangement ``res`` (its answer under ``hint``) valued under ``cfg``,
+    spare jokers moved to its best slots under ``cfg``: (value, upper bound on the answer,
+    the arrangement as a result). The bound: no arrangement is worth more under ``cfg`` than
+    under ``hint`` plus what its cards can weigh more (the *slack*: the field cards and the
+    jokers at their largest difference), so none beats the partner's score plus the slack.
+    """
+    per, dj, anyn = _slack(cfg, hint)
+    bound = res[0] + dj * jokers
+    if anyn:
+        for r, n in zip(ranks, counts, strict=True):
+            bound += n * per[r]
+    table = _ENTRIES.get(cfg)
+    if table is None or len(table) > STRUCT_LIMIT:
+        table = _ENTRIES[cfg] = {}
+    path = []
+    val = 0
+    slots: list[int] = []
+    for vkey, su, _ in res[3]:
+        e = table.get(vkey)
+        if e is None:
+            e = table[vkey] = _entry(cfg, vkey)
+        path.append((vkey, su, e))
+        val += e[2]
+        slots += e[3]
+    left = res[4]
+    spare = res[5]
+    if spare:
+        slots.sort(reverse=True)
+        val += sum(slots[:spare])
+    return val, bound, (val, res[1], [], path, left, spare)
+
+
+def _solve(
+    cfg: Config, v: list[int], m: list[int], jokers: int,
+    hint: tuple[Config, Result] | None,
+) -> Result:
     (ranks, counts), runs, sets, full, only = structure(v[0], v[1], v[2], v[3], m, jokers)
     if not full:
-        return 0, 0, []
+        return 0, 0, [], [], jokers, 0
+    seed = None
+    if hint is not None:
+        seed = _seed(cfg, hint[0], hint[1], ranks, counts, jokers)
+        if seed[0] >= seed[1]:
+            # The partner's arrangement reaches the bound: nothing can beat it.
+            got = seed[2]
+            return got[0], got[1], _items(got[3], got[5]), got[3], got[4], got[5]
     wr = _weights(cfg)
     nf = len(ranks)
     # At each field: the chains whose lowest card it is (templates of its suit, shifted) and
@@ -470,6 +553,11 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
     best = -1
     best_path: list[tuple[int, int, Entry]] = []
     best_left = best_spare = 0
+    if seed is not None:
+        best, _, got = seed
+        best_path = got[3]
+        best_left = got[4]
+        best_spare = got[5]
     path: list[tuple[int, int, Entry]] = []
     seen: dict[tuple[int, int, tuple[int, ...]], int] = {}
 
@@ -533,7 +621,10 @@ def _solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> tuple[int, i
     # The closure refers to itself through its cell: emptying the cell frees it without the
     # garbage collector (a server feels every collection as latency).
     del search
-    return best, jokers - best_left + best_spare, _items(best_path, best_spare)
+    return (
+        best, jokers - best_left + best_spare, _items(best_path, best_spare), best_path,
+        best_left, best_spare,
+    )
 
 
 def _step(
