@@ -112,12 +112,13 @@ def structure(
         setcap = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
     # Cards that can be in a meld without jokers (a run of three, a set of three suits).
     set0 = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
-    only = full = nf = 0
+    only = full = 0
+    fb = 1  # the next field's lowest bit
     ranks: list[int] = []
     counts: list[int] = []
     runs: list[tuple[int, int, int, int]] = []
     sets: list[tuple[int, int, int]] = []
-    # field of (suit, rank) for the set members
+    # the lowest bit of the field of (suit, rank), for the set members
     where: list[list[int]] | None = [[0] * 14, [0] * 14, [0] * 14, [0] * 14] if setcap else None
     vs = (v0, v1, v2, v3)
     for s in range(4):
@@ -138,7 +139,7 @@ def structure(
         sonly = setcap & ms & ~rr
         if not (rr | sonly):
             continue
-        off = nf
+        off = len(ranks)
         v = vs[s]
         ws = where[s] if where is not None else None
         for x in (rr, sonly):
@@ -147,14 +148,14 @@ def structure(
                 x ^= b
                 r = b.bit_length()
                 if not b & zero:
-                    only |= 1 << (2 * nf)
+                    only |= fb
                 n = (v >> (2 * r - 2)) & 3
-                full |= n << (2 * nf)
+                full += n * fb
                 if ws is not None:
-                    ws[r] = nf
+                    ws[r] = fb
                 ranks.append(r)
                 counts.append(n)
-                nf += 1
+                fb <<= 2
         if rc & 0x2000:
             # The ace at both ends: the suit's chains in one table.
             runs.append((s, rc, jokers, off))
@@ -177,37 +178,38 @@ def structure(
                 jc = min(jokers, seg.bit_count() - 1) if jokers else 0
                 runs.append((s, seg, jc, off + (rr & (low - 1)).bit_count()))
     if where is not None:
+        w0, w1, w2, w3 = where
+        subsets = _SUBSETS[1 if jokers else 0]
         x = setcap
         while x:
             b = x & -x
             x ^= b
             r = b.bit_length()
             here = (m0 & b and 1) | (m1 & b and 2) | (m2 & b and 4) | (m3 & b and 8)
-            u = [1 << (2 * where[s][r]) for s in range(4)]
-            for bits, k, s0 in _SUBSETS[here][1 if jokers else 0]:
-                cons = 0
-                for t in range(s0, 4):
-                    if bits >> t & 1:
-                        cons += u[t]
-                sets.append((cons, where[s0][r], -(r | k << 4 | bits << 7)))
+            u = (w0[r], w1[r], w2[r], w3[r], 0)
+            for t0, t1, t2, t3, vk in subsets[here]:
+                cons = u[t0] + u[t1] + u[t2] + u[t3]
+                # The set's lowest field is its lowest suit's.
+                sets.append((cons, ((cons & -cons).bit_length() - 1) >> 1, -(r | vk)))
     res = _STRUCT[key] = ((ranks, counts), runs, sets, full, only)
     return res
 
 
-def _subsets(here: int, jokers: int) -> list[tuple[int, int, int]]:
-    """The sets of the suits ``here`` (a 4-bit mask): (suits, size, lowest suit), biggest
-    first; two suits need a joker."""
+def _subsets(here: int, jokers: int) -> list[tuple[int, int, int, int, int]]:
+    """The sets of the suits ``here`` (a 4-bit mask), biggest first (two suits need a
+    joker): their suits, padded to four with 4 (no suit), and ``size << 4 | suits << 7``."""
     out = []
     for bits in range(16):
         k = bits.bit_count()
         if bits & ~here or k < (2 if jokers else 3):
             continue
-        out.append((bits, k, (bits & -bits).bit_length() - 1))
-    out.sort(key=lambda e: -e[1])
-    return out
+        t0, t1, t2, t3 = ([t for t in range(4) if bits >> t & 1] + [4, 4, 4])[:4]
+        out.append((-k, bits, (t0, t1, t2, t3, k << 4 | bits << 7)))
+    out.sort()
+    return [e[2] for e in out]
 
 
-_SUBSETS: Final = [[_subsets(here, 0), _subsets(here, 1)] for here in range(16)]
+_SUBSETS: Final = [[_subsets(here, j) for here in range(16)] for j in (0, 1)]
 
 
 def _chains(rc: int, jokers: int) -> list[list[tuple[int, int]]]:
@@ -287,9 +289,14 @@ def _chain_entries(
         table = _ENTRIES[cfg] = {}
     jw = dm = 0
     groups = []
-    for grp in _chains(rc, jokers):
+    # Chains do not depend on where a segment lies (the ace at both ends aside): they are
+    # tabled from place 1 and moved to the segment's places (``17 d``: ``d`` added to both
+    # places of the key).
+    d = 0 if rc & 0x2000 else (rc & -rc).bit_length() - 1
+    for grp in _chains(rc >> d, jokers):
         out = []
         for t, vkey in grp:
+            vkey += 17 * d
             e = table.get(vkey)
             if e is None:
                 e = table[vkey] = _entry(cfg, vkey)
