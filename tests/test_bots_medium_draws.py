@@ -56,6 +56,9 @@ def test_an_indian_declaration_needs_a_pure_sequence_drawn_not_jokered() -> None
     assert outs >> parse_card("JD").index & 1
     pure = parse_cards("9S 9H 4H 5H 7C 8C TD JD QD 2S 2H 2D 2C")
     assert draws_needed(pure, INDIAN, INDIAN_DRAWS)[0] == 0
+    # A wild card may stand as itself in the pure sequence (7H 8H 9H).
+    as_itself = parse_cards("7H 8H 9H 2S 3S 9S KD KC KH 5C 5D 5S 5H")
+    assert draws_needed(as_itself, INDIAN, INDIAN_DRAWS)[0] == 0
     # Too many partials for thirteen cards: two of the four must give way or be drawn.
     crowded = parse_cards("9S 9H 4H 5H 7C 8C TD JD 2S 2H 2D KS KC")
     assert draws_needed(crowded, INDIAN, INDIAN_DRAWS)[0] == 2

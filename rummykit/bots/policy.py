@@ -424,12 +424,35 @@ def draws_needed(cards: Sequence[Card], mr: MeldRules, rule: DrawsRule,
     out of the blocks by a best split (the natural discards)."""
     suits: list[list[int]] = [[], [], [], []]
     jokers = 0
+    wild: list[Card] = []
     for x in sorted(cards):
         if mr.is_joker(x):
             jokers += 1
+            if not x.is_joker and x not in wild:
+                wild.append(x)
         else:
             suits[x.suit].append(x.rank)
+    best, free, outs, loose = _split(suits, jokers, rule, spare)
+    if best > free:
+        # The pure sequence is what is missing: a wild card may stand as itself in it.
+        for x in wild:
+            alt = [sorted([*ranks, x.rank]) if s == x.suit else ranks
+                   for s, ranks in enumerate(suits)]
+            got = _split(alt, jokers - 1, rule, spare)
+            if got[0] < best:
+                best, outs, loose = got[0], got[2], got[3]
+            elif got[0] == best:
+                outs |= got[2]
+                loose |= got[3]
+    return best, outs, loose
+
+
+def _split(suits: list[list[int]], jokers: int, rule: DrawsRule,
+           spare: int) -> tuple[int, int, int, int]:
+    """:func:`draws_needed` of the natural ranks per suit and the jokers, also giving the
+    draws needed were no sequence required to be pure."""
     best = 99
+    free = 99
     outs = 0
     loose = 0
     for combo in product(*_set_choices(suits)):
@@ -465,10 +488,13 @@ def draws_needed(cards: Sequence[Card], mr: MeldRules, rule: DrawsRule,
                 pure = min(pure, 2)
             left -= lacking
             short += 2 * lacking
+            # With every card in a block the spare card comes off a long block (assumed).
+            left = max(left, 0)
             slack = left - short
-            if left < 0 or slack < 0:
+            if slack < 0:
                 continue
             need = left - slack // 3
+            free = min(free, need)
             bound = rule.pure and need < pure
             if bound:
                 need = pure
@@ -491,7 +517,7 @@ def draws_needed(cards: Sequence[Card], mr: MeldRules, rule: DrawsRule,
             else:
                 outs |= mask
                 loose |= out_of
-    return best, outs, loose
+    return best, free, outs, loose
 
 
 def _live_outs(mask: int, live: Counter[Card], mr: MeldRules, jokers: int) -> int:
