@@ -7,10 +7,14 @@
 2. **Inference and not feeding.** A card is dangerous to throw when a rival picked up cards
    of its rank or its suit next to it, when it lays off on the table for a rival who has
    opened, and safer when the rival threw its neighbours away. The next rival counts most.
-3. **The next draw.** In the variants that lay melds as they go (``rummy``, Rami), the best
+3. **Racing once opened.** In the variants that lay melds as they go, an opened hand wins by
+   going out first, whatever its points: its discards are judged by :func:`open_score` --
+   the cards its best arrangement leaves out, less a share for the live cards that would
+   meld them with a partner or bridge them to the end of a table run.
+4. **The next draw.** In the variants that lay melds as they go (``rummy``, Rami), the best
    few discards are also judged by the penalty the next draw from the stock is expected to
    take off the hand (:func:`draw_gains`, one points-only solver call per live card).
-4. **Search.** For a discard, the best few candidates by (1) and (2) are tried in sampled
+5. **Search.** For a discard, the best few candidates by (1) and (2) are tried in sampled
    worlds: the hidden cards are dealt at random among the rivals (known pickups stay with
    their takers) and the stock, the discard is played, and every seat continues with the
    ``medium`` policy for a few rounds (or to the end of the deal). The candidate with the best
@@ -31,6 +35,8 @@ from rummykit.bots.policy import (
     FREE_RUMMY,
     MEDIUM,
     Style,
+    _outs,
+    _without,
     any_legal,
     choose_move,
     discard_scores,
@@ -38,13 +44,13 @@ from rummykit.bots.policy import (
     want_take,
 )
 from rummykit.bots.world import build_world, deal_hidden
-from rummykit.cards import ACE, Card
+from rummykit.cards import ACE, Card, card
 from rummykit.engine.actions import Discard
 from rummykit.engine.game import Game
 from rummykit.engine.scoring import DealResult
-from rummykit.melds import MeldRules, rummy_penalty
+from rummykit.melds import Meld, MeldRules, rummy_penalty
 from rummykit.rules import Ruleset
-from rummykit.solver import penalty_points
+from rummykit.solver import least_penalty, penalty_points
 
 #: Candidates the search compares.
 CANDIDATES = 3
@@ -167,6 +173,37 @@ def draw_gains(hand: Sequence[Card], cands: Sequence[Card], live: Counter[Card] 
     return out
 
 
+def table_outs(c: Card, table: Sequence[Meld], live: Counter[Card] | None) -> int:
+    """Live cards that would let ``c`` be laid off with them: the card bridging ``c`` to the
+    end of a table run of its suit two ranks away (each copy counted)."""
+    n = 0
+    ranks = (c.rank, 14) if c.rank == ACE else (c.rank,)
+    for m in table:
+        if m.kind != "run" or m.suit != c.suit:
+            continue
+        for r in ranks:
+            gap = m.rank - 1 if r == m.rank - 2 else m.high + 1 if r == m.high + 2 else 0
+            if gap:
+                x = card(ACE if gap == 14 else gap, c.suit)
+                n += live[x] if live is not None else 2
+    return n
+
+
+def open_score(cards: Sequence[Card], table: Sequence[Meld], live: Counter[Card] | None,
+               mr: MeldRules) -> float:
+    """How far an opened hand is from going out (lower is better): ten per card its best
+    arrangement leaves out of melds (a joker lays off anywhere: none), less a share for the
+    live cards that would meld it with a partner or bridge it to a table run; the points
+    break ties."""
+    arr = least_penalty(cards, FREE_RUMMY, mr)
+    left = [c for c in arr.left if not mr.is_joker(c)]
+    score = 10.0 * len(left) + 0.1 * arr.points
+    for c in left:
+        n = _outs(c, left, live, mr) + table_outs(c, table, live)
+        score -= 10.0 * min(0.7, 0.1 * n)
+    return score
+
+
 def live_cards(obs: Observation) -> Counter[Card]:
     """Unseen cards not known to be in a rival's hand."""
     live = Counter(obs.unseen)
@@ -217,8 +254,11 @@ class HardBot:
 
     def __init__(self, budget: float = 1.0, rounds: int = 3, samples: int | None = None,
                  feed_weight: float = FEED_WEIGHT, search: bool = True,
-                 draw_weight: float = DRAW_WEIGHT) -> None:
+                 draw_weight: float = DRAW_WEIGHT, count_open: bool = True) -> None:
         self.budget: float | None = float(budget)
+        #: Judge the discards of an opened hand by :func:`open_score` (cards to go out)
+        #: rather than by the medium judgement (points).
+        self.count_open = count_open
         #: Weight of the expected gain of the next draw from the stock (0: not used).
         self.draw_weight = draw_weight
         self.feed_weight = feed_weight
@@ -256,7 +296,16 @@ class HardBot:
         cands = [c for c in cands if world.is_legal(Discard(c))]
         if len(cands) < 2:
             return act
-        scored = sorted(discard_scores(world, cands, style), key=lambda t: t[1])
+        if self.count_open and obs.rules.lay_mode == "open" and d.opened[d.turn]:
+            table = [tm.meld for tm in d.table]
+            hand = d.hands[d.turn]
+            danger = style.danger
+            scored = sorted(
+                [(c, open_score(_without(hand, c), table, style.live, mr)
+                  + (danger(c) if danger else 0.0)) for c in cands],
+                key=lambda t: t[1])
+        else:
+            scored = sorted(discard_scores(world, cands, style), key=lambda t: t[1])
         # The policy's own choice leads (ties in the score may be ordered differently).
         scored.sort(key=lambda t: t[0] is not act.card)
         nxt = obs.next_seat()
