@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
-from rummykit.bots.hard import open_score, table_outs
+from rummykit.bots import make_bot, observe
+from rummykit.bots.hard import HardBot, open_score, table_outs
 from rummykit.cards import parse_cards
+from rummykit.engine.game import Game
 from rummykit.melds import RUMMY_MELDS, make_meld
 
 
@@ -20,3 +23,19 @@ def test_an_opened_hand_counts_cards_and_the_outs_to_the_table() -> None:
     # Judged by cards, not points: one king left beats two low cards.
     assert open_score(parse_cards("KC"), table, None, RUMMY_MELDS) < open_score(
         parse_cards("2C 4D"), table, None, RUMMY_MELDS)
+
+
+def test_the_rollouts_stay_available_and_play_their_samples() -> None:
+    g = Game.new("rummy", 2, seed=4)
+    medium = make_bot("medium")
+    rng = random.Random(0)
+    while g.deal.phase != "play" or g.to_move != 0:
+        g.apply(medium.choose(observe(g, g.to_move or 0), rng))
+    bot = HardBot(budget=1.0, samples=2, search=True)
+    act = bot.choose(observe(g, 0), random.Random(1))
+    while not act.startswith("discard"):  # the opening and melds come first
+        g.apply(act)
+        act = bot.choose(observe(g, 0), random.Random(1))
+    assert g.is_legal(act)
+    assert bot.last_samples == 2
+    assert HardBot().search is False

@@ -14,7 +14,8 @@
 4. **The next draw.** In the variants that lay melds as they go (``rummy``, Rami), the best
    few discards are also judged by the penalty the next draw from the stock is expected to
    take off the hand (:func:`draw_gains`, one points-only solver call per live card).
-5. **Search.** For a discard, the best few candidates by (1) and (2) are tried in sampled
+5. **Search** (``search=True``; off by default: measured, it did not win more deals). For a
+   discard, the best few candidates by (1) and (2) are tried in sampled
    worlds: the hidden cards are dealt at random among the rivals (known pickups stay with
    their takers) and the stock, the discard is played, and every seat continues with the
    ``medium`` policy for a few rounds (or to the end of the deal). The candidate with the best
@@ -253,7 +254,7 @@ class HardBot:
     name = "hard"
 
     def __init__(self, budget: float = 1.0, rounds: int = 3, samples: int | None = None,
-                 feed_weight: float = FEED_WEIGHT, search: bool = True,
+                 feed_weight: float = FEED_WEIGHT, search: bool = False,
                  draw_weight: float = DRAW_WEIGHT, count_open: bool = True) -> None:
         self.budget: float | None = float(budget)
         #: Judge the discards of an opened hand by :func:`open_score` (cards to go out)
@@ -262,7 +263,9 @@ class HardBot:
         #: Weight of the expected gain of the next draw from the stock (0: not used).
         self.draw_weight = draw_weight
         self.feed_weight = feed_weight
-        #: Whether to run rollouts (the feeding estimate runs either way).
+        #: Whether to run rollouts (the feeding estimate runs either way). Off by default:
+        #: in 2-player rummy they did not win more deals (400 duplicate deals at 0.1 s with
+        #: the opened-hand judgement: 50.2% with them, 54.0% without).
         self.search = search
         self.rounds = rounds
         #: A fixed number of samples per search instead of the time budget (reproducible
