@@ -626,9 +626,13 @@ def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style,
     seat = d.turn if seat is None else seat
     more = [*hand, top]
     if rules.lay_mode == "declare" and style.draws:
-        # The card is worth a turn exactly when it takes a draw off the hand.
-        return (draws_needed(more, mr, INDIAN_DRAWS, spare=1)[0]
-                < draws_needed(hand, mr, INDIAN_DRAWS)[0])
+        # The card is worth a turn exactly when it takes a draw off the hand (or declares:
+        # the solver has the last word on shapes the judgement does not split, like two
+        # sets of one rank).
+        need = draws_needed(more, mr, INDIAN_DRAWS, spare=1)[0]
+        if need < draws_needed(hand, mr, INDIAN_DRAWS)[0]:
+            return True
+        return need <= 1 and declaration(more, mr) is not None
     if rules.lay_mode == "declare":
         before = evaluate(hand, mr, True, style)
         after = min(
