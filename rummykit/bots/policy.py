@@ -7,6 +7,8 @@ fewer skills by ``easy``, and as the rollout policy (and base) of ``hard``.
 Hands are judged by :func:`evaluate`: the least penalty the solver can leave the cards with,
 less a bonus for unmelded cards that already have a partner (a pair of a rank, or two cards
 of one suit a rank or two apart) whose missing card is still live. Lower is better.
+``medium`` judges its discards in ``simple`` and Indian rummy by :func:`draws_needed`
+instead: the draws from the stock the hand still needs at best, then its live outs.
 """
 
 from __future__ import annotations
