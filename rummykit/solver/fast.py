@@ -27,10 +27,17 @@ stand side by side (rummy and the Rami variants), without wild ranks.
    reached before with at least the same value.
 4. **Partner answers.** The rummy opening and the rummy penalty weigh a melded card alike
    but for a low ace and a joker. When one of them is asked about a hand whose other answer
-   is known, that arrangement (spare jokers moved to the best slots) is where the search
-   starts: only a strictly better arrangement replaces it. The other's score plus what the
-   hand's cards and jokers can weigh more bounds the answer; when the start reaches that
-   bound there is nothing to search.
+   is known: if no run of the hand can hold a low ace and it has no joker, every
+   arrangement is worth the same under both and the other's answer is this one's (the
+   search would go the same way). Otherwise the other's arrangement (spare jokers moved to
+   the best slots) is a floor: only arrangements worth at least as much are searched; and
+   the other's score plus what the hand's cards and jokers can weigh more is a ceiling: the
+   search stops when it reaches it.
+
+The answer is the first arrangement of the most value in search order, whatever the bounds:
+a bound never cuts it, since until it is found everything found is worth less. So the answer
+to a question is a function of the hand alone, not of what was asked before (the melds
+reported among equals too).
 
 Exact: every arrangement of the hand is a path (its melds taken lowest card first, spare jokers
 in slots), a branch is dropped only when it cannot do strictly better than what is found, and
@@ -39,6 +46,7 @@ among arrangements of equal value the first found is kept.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from operator import mul
 from typing import Final
 
@@ -411,8 +419,8 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> Result:
     """``(score, jokers used, melds, ...)`` of the best arrangement; melds are ``("R", suit,
     start, length, joker mask)`` and ``("T", rank, ((suits, jokers),))``. Answers are kept
     (the engine asks about one hand several times a turn). When a partner question
-    (``cfg.partners``) was answered on the same hand, its arrangement seeds the search (see
-    :func:`_seed`).
+    (``cfg.partners``) was answered on the same hand, its answer is this one's or bounds
+    the search (see :func:`_same_values` and :func:`_seed`).
     """
     results = _RESULTS.get(cfg)
     if results is None:
@@ -455,12 +463,12 @@ def _slack(cfg: Config, hint: Config) -> tuple[list[int], int, bool]:
 
 def _seed(
     cfg: Config, hint: Config, res: Result, ranks: list[int], counts: list[int], jokers: int
-) -> tuple[int, int, Result]:
-    """The partner's arrangement ``res`` (its answer under ``hint``) valued under ``cfg``,
-    spare jokers moved to its best slots under ``cfg``: (value, upper bound on the answer,
-    the arrangement as a result). The bound: no arrangement is worth more under ``cfg`` than
-    under ``hint`` plus what its cards can weigh more (the *slack*: the field cards and the
-    jokers at their largest difference), so none beats the partner's score plus the slack.
+) -> tuple[int, int]:
+    """The value under ``cfg`` of the partner's arrangement ``res`` (its answer under
+    ``hint``), spare jokers moved to its best slots under ``cfg``, and an upper bound on the
+    answer: no arrangement is worth more under ``cfg`` than under ``hint`` plus what its
+    cards can weigh more (the *slack*: the field cards and the jokers at their largest
+    difference), so none beats the partner's score plus the slack.
     """
     per, dj, anyn = _slack(cfg, hint)
     bound = res[0] + dj * jokers
@@ -470,22 +478,56 @@ def _seed(
     table = _ENTRIES.get(cfg)
     if table is None or len(table) > STRUCT_LIMIT:
         table = _ENTRIES[cfg] = {}
-    path = []
     val = 0
     slots: list[int] = []
-    for vkey, su, _ in res[3]:
+    for vkey, _, _ in res[3]:
         e = table.get(vkey)
         if e is None:
             e = table[vkey] = _entry(cfg, vkey)
-        path.append((vkey, su, e))
         val += e[2]
         slots += e[3]
-    left = res[4]
     spare = res[5]
     if spare:
         slots.sort(reverse=True)
         val += sum(slots[:spare])
-    return val, bound, (val, res[1], [], path, left, spare)
+    return val, bound
+
+
+#: Per pair of questions: the run places (bit ``p - 1``) and the set ranks (bit ``r``) where
+#: a natural card weighs differently, and whether a joker ever does.
+_DIFFER: dict[tuple[Config, Config], tuple[int, int, bool]] = {}
+
+
+def _same_values(
+    cfg: Config, other: Config, runs: list[tuple[int, int, int, int]], ranks: list[int],
+    jokers: int,
+) -> bool:
+    """Whether every arrangement of the hand is worth the same under both questions: no
+    joker weighs differently (or there are none), no run can cover a place where a card
+    weighs differently, no rank with a different set weight is held."""
+    got = _DIFFER.get((cfg, other))
+    if got is None:
+        got = _DIFFER[(cfg, other)] = (
+            sum(1 << i for i in range(14) if cfg.run_nat[i] != other.run_nat[i]),
+            sum(1 << r for r in range(1, 14) if cfg.set_nat[r] != other.set_nat[r]),
+            cfg.run_jok != other.run_jok or cfg.set_jok[1:] != other.set_jok[1:],
+        )
+    places, setr, jok = got
+    if jokers and jok:
+        return False
+    if places:
+        for run in runs:
+            if run[1] & places:
+                return False
+    if setr:
+        for r in ranks:
+            if setr >> r & 1:
+                return False
+    return True
+
+
+class _Reached(Exception):
+    """The search found an arrangement at the upper bound: nothing can beat it."""
 
 
 def _solve(
@@ -497,11 +539,12 @@ def _solve(
         return 0, 0, [], [], jokers, 0
     seed = None
     if hint is not None:
-        seed = _seed(cfg, hint[0], hint[1], ranks, counts, jokers)
-        if seed[0] >= seed[1]:
-            # The partner's arrangement reaches the bound: nothing can beat it.
-            got = seed[2]
-            return got[0], got[1], _items(got[3], got[5]), got[3], got[4], got[5]
+        other, res = hint
+        if _same_values(cfg, other, runs, ranks, jokers):
+            # Every candidate of this hand weighs the same under both questions: the search
+            # would go exactly as the partner's did.
+            return res
+        seed = _seed(cfg, other, res, ranks, counts, jokers)
     wr = _weights(cfg)
     nf = len(ranks)
     # At each field: the chains whose lowest card it is (templates of its suit, shifted) and
@@ -560,11 +603,14 @@ def _solve(
     best = -1
     best_path: list[tuple[int, int, Entry]] = []
     best_left = best_spare = 0
+    # With a partner's answer: only arrangements worth at least its arrangement are
+    # searched, and the search stops at the bound. The answer is still the first
+    # arrangement of the most value in search order, as without the partner (what is
+    # cut could not reach that value), so it does not depend on what was asked before.
+    top_value = -1
     if seed is not None:
-        best, _, got = seed
-        best_path = got[3]
-        best_left = got[4]
-        best_spare = got[5]
+        best = seed[0] - 1
+        top_value = seed[1]
     path: list[tuple[int, int, Entry]] = []
     seen: dict[tuple[int, int, tuple[int, ...]], int] = {}
 
@@ -623,8 +669,13 @@ def _solve(
             best_path = path[:]
             best_left = jl
             best_spare = len(top)
+            if cur == top_value:
+                raise _Reached
 
-    search(full, jokers, 0, remw, remw1, ())
+    with suppress(_Reached):
+        search(full, jokers, 0, remw, remw1, ())
+    if seed is not None and best < seed[0]:
+        raise AssertionError("the partner's arrangement was not found again")
     # The closure refers to itself through its cell: emptying the cell frees it without the
     # garbage collector (a server feels every collection as latency).
     del search
