@@ -284,6 +284,10 @@ _Entry = tuple[int, int, int, int, int, int, int]
 _NO_RUN = 9
 _FRONTS: dict[tuple[int, ...], list[_Entry]] = {}
 _FRONTS_LIMIT = 200_000
+#: Hands already judged (a hand comes back: the one kept after a discard is the one judged
+#: at the next draw, and a card taken from the pile was judged before it was taken).
+_NEEDED: dict[tuple[tuple[int, ...], int, DrawsRule, int], tuple[int, int, int]] = {}
+_NEEDED_LIMIT = 20_000
 
 
 def _rank_bit(r: int) -> int:
@@ -424,6 +428,10 @@ def draws_needed(cards: Sequence[Card], mr: MeldRules, rule: DrawsRule,
     """The draws ``cards`` still need at best before every card but ``spare`` melds, the
     cards (a mask of card indexes) whose draw would take one draw off, and the cards left
     out of the blocks by a best split (the natural discards)."""
+    key = (tuple(sorted(c.index for c in cards)), mr.wild_rank, rule, spare)
+    known = _NEEDED.get(key)
+    if known is not None:
+        return known
     suits: list[list[int]] = [[], [], [], []]
     jokers = 0
     wild: list[Card] = []
@@ -446,6 +454,9 @@ def draws_needed(cards: Sequence[Card], mr: MeldRules, rule: DrawsRule,
             elif got[0] == best:
                 outs |= got[2]
                 loose |= got[3]
+    if len(_NEEDED) >= _NEEDED_LIMIT:
+        _NEEDED.clear()
+    _NEEDED[key] = (best, outs, loose)
     return best, outs, loose
 
 
