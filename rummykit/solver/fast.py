@@ -58,9 +58,9 @@ Entry = tuple[int, int, int, tuple[int, ...], int, int, tuple[int, ...]]
 #: A candidate in the search: (fields taken, jokers needed, natural bound weight, value, slot
 #: values, variant key, entry).
 Cand = tuple[int, int, int, int, tuple[int, ...], int, Entry]
-#: A solved question: (score, jokers used, melds, the path of candidates, jokers left
-#: unplaced at its end, spare jokers placed in slots).
-Result = tuple[int, int, list[Item], list[tuple[int, int, Entry]], int, int]
+#: A solved question: (score, jokers used, melds, the path of candidates, spare jokers
+#: placed in slots).
+Result = tuple[int, int, list[Item], list[tuple[int, int, Entry]], int]
 
 _LOW: Final = 0x5555555555555555
 #: Hands whose candidates are kept (a structure is a few hundred bytes to a few kB).
@@ -486,7 +486,7 @@ def _seed(
             e = table[vkey] = _entry(cfg, vkey)
         val += e[2]
         slots += e[3]
-    spare = res[5]
+    spare = res[4]
     if spare:
         slots.sort(reverse=True)
         val += sum(slots[:spare])
@@ -536,7 +536,7 @@ def _solve(
 ) -> Result:
     (ranks, counts), runs, sets, full, only = structure(v[0], v[1], v[2], v[3], m, jokers)
     if not full:
-        return 0, 0, [], [], jokers, 0
+        return 0, 0, [], [], 0
     seed = None
     if hint is not None:
         other, res = hint
@@ -681,7 +681,7 @@ def _solve(
     del search
     return (
         best, jokers - best_left + best_spare, _items(best_path, best_spare), best_path,
-        best_left, best_spare,
+        best_spare,
     )
 
 
