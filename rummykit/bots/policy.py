@@ -712,6 +712,10 @@ def lay_move(g: Game, style: Style) -> Action | None:
         act = lay_card(g, d.owed)
         if act is not None:
             return act
+        # Any other move first (a lay-off of a card the taken one needed) could leave it
+        # with no way to be laid, and the turn with no move but the clock's.
+        if g.is_legal(Return()):
+            return Return()
     if d.freed:
         act = lay_card(g, JOKER)
         if act is not None:
