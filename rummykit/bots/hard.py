@@ -36,13 +36,13 @@ from rummykit.bots.policy import (
     FREE_RUMMY,
     MEDIUM,
     Style,
-    _outs,
-    _without,
     any_legal,
     choose_move,
     discard_scores,
     evaluate,
+    live_outs,
     want_take,
+    without,
 )
 from rummykit.bots.world import build_world, deal_hidden
 from rummykit.cards import ACE, Card, card
@@ -200,7 +200,7 @@ def open_score(cards: Sequence[Card], table: Sequence[Meld], live: Counter[Card]
     left = [c for c in arr.left if not mr.is_joker(c)]
     score = 10.0 * len(left) + 0.1 * arr.points
     for c in left:
-        n = _outs(c, left, live, mr) + table_outs(c, table, live)
+        n = live_outs(c, left, live, mr) + table_outs(c, table, live)
         score -= 10.0 * min(0.7, 0.1 * n)
     return score
 
@@ -304,7 +304,7 @@ class HardBot:
             hand = d.hands[d.turn]
             danger = style.danger
             scored = sorted(
-                [(c, open_score(_without(hand, c), table, style.live, mr)
+                [(c, open_score(without(hand, c), table, style.live, mr)
                   + (danger(c) if danger else 0.0)) for c in cands],
                 key=lambda t: t[1])
         else:

@@ -105,7 +105,7 @@ def _arrange(cards: Sequence[Card], mr: MeldRules, indian: bool) -> Arrangement:
     return least_penalty(cards, FREE_INDIAN if indian else FREE_RUMMY, mr)
 
 
-def _outs(c: Card, others: Sequence[Card], live: Counter[Card] | None, mr: MeldRules) -> int:
+def live_outs(c: Card, others: Sequence[Card], live: Counter[Card] | None, mr: MeldRules) -> int:
     """How many live cards would make a meld of ``c`` with one of ``others`` (every card of
     the double deck counted twice when live counts are unknown); 0 when ``c`` has no
     partner."""
@@ -173,7 +173,7 @@ def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
         for c in left:
             if mr.is_joker(c):
                 continue
-            n = _outs(c, left, live, mr)
+            n = live_outs(c, left, live, mr)
             if n:
                 share = min(style.outs_cap, style.outs_weight * n)
                 score -= (10 if count else rummy_penalty(c)) * share
@@ -231,7 +231,7 @@ def _evaluate_race(cards: Sequence[Card], mr: MeldRules, style: Style) -> float:
         score += 8.0
     if style.partials:
         for c in rest:
-            n = _outs(c, left, live, mr)
+            n = live_outs(c, left, live, mr)
             if n:
                 score -= 10.0 * min(style.race_outs_cap, style.race_outs_weight * n)
     return score
@@ -245,7 +245,7 @@ def unmelded_estimate(cards: Sequence[Card], mr: MeldRules) -> int:
     return max(0, len(arr.left) - jokers)
 
 
-def _without(cards: Sequence[Card], c: Card) -> list[Card]:
+def without(cards: Sequence[Card], c: Card) -> list[Card]:
     rest = list(cards)
     rest.remove(c)
     return rest
@@ -560,7 +560,7 @@ def draws_discard(hand: Sequence[Card], cands: Sequence[Card], mr: MeldRules,
     tried = [c for c in cands if loose >> c.index & 1] or list(cands)
     scores = {}
     for c in tried:
-        need, mask, _ = draws_needed(_without(hand, c), mr, rule)
+        need, mask, _ = draws_needed(without(hand, c), mr, rule)
         scores[c] = (need, -_live_outs(mask, live, mr, live_jokers), -penalty(c, mr, indian),
                      c.index)
     return min(tried, key=lambda c: scores[c])
@@ -649,7 +649,7 @@ def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style,
     if rules.lay_mode == "declare":
         before = evaluate(hand, mr, True, style)
         after = min(
-            (evaluate(_without(more, c), mr, True, style) for c in set(hand) if c is not top),
+            (evaluate(without(more, c), mr, True, style) for c in set(hand) if c is not top),
             default=before,
         )
         return after < before - 3
@@ -844,7 +844,7 @@ def _joker_placeable(g: Game, swapped: int, c: Card) -> bool:
     for i, tm in enumerate(d.table):
         if i != swapped and tm.meld.layoff_ends(JOKER, mr):
             return True
-    rest = [*_without(d.hands[d.turn], c), JOKER]
+    rest = [*without(d.hands[d.turn], c), JOKER]
     arr = _arrange(rest, mr, False)
     return any(JOKER in m.cards for m in arr.melds) and len(arr.left) >= 0
 
@@ -872,7 +872,7 @@ def discard_move(g: Game, style: Style) -> Action | None:
             live = style.live
 
             def weight(c: Card) -> float:
-                bonus = 0.5 if _outs(c, arr.left, live, mr) else 0.0
+                bonus = 0.5 if live_outs(c, arr.left, live, mr) else 0.0
                 return penalty(c, mr, indian) * (1 - bonus)
 
             return Discard(max(unmelded, key=lambda c: (weight(c), c.index)))
@@ -896,7 +896,7 @@ def discard_scores(g: Game, cands: Sequence[Card], style: Style) -> list[tuple[C
         rule = rules.opening_rule(bool(partner))
     out = []
     for c in cands:
-        s = evaluate(_without(hand, c), mr, indian, style, g.rules.lay_mode == "close",
+        s = evaluate(without(hand, c), mr, indian, style, g.rules.lay_mode == "close",
                      d.opened[d.turn], rule)
         if style.danger is not None:
             s += style.danger(c)
