@@ -5,12 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rummykit.bots.policy import (
-    INDIAN_DRAWS,
-    SIMPLE_DRAWS,
-    draws_discard,
-    draws_needed,
-)
+from rummykit.bots.draws import INDIAN_DRAWS, SIMPLE_DRAWS, draws_needed
+from rummykit.bots.policy import draws_discard
 from rummykit.cards import Card, make_deck, parse_card, parse_cards
 from rummykit.melds import RUMMY_MELDS, MeldRules
 
