@@ -278,8 +278,8 @@ class HardBot:
         start = time.perf_counter()
         budget = self.budget or 0.0
         deadline = start + budget * SEARCH_SHARE
-        style = Style(level="hard", race=True, live=live_cards(obs), danger=danger_of(obs),
-                      rng=rng)
+        style = Style(level="hard", race=True, draws=True, live=live_cards(obs),
+                      danger=danger_of(obs), rng=rng)
         world = build_world(obs, rng)
         act = declared(obs) or choose_move(world, style)
         if act is None or not world.is_legal(act):
@@ -287,7 +287,11 @@ class HardBot:
         self.last_samples = 0
         if self.samples is not None:
             deadline = float("inf")
-        if isinstance(act, Discard) and time.perf_counter() < deadline:
+        # In ``simple`` and Indian rummy the policy's draws judgement (with hard's memory of
+        # the live cards) picks the discard: re-scoring by the judgement of the variants that
+        # lay as they go lost deals to medium there. The rollouts, when on, still run.
+        racing = obs.rules.lay_mode != "open" and not self.search
+        if isinstance(act, Discard) and not racing and time.perf_counter() < deadline:
             act = self._search(obs, world, act, style, rng, deadline)
         return str(act)
 
