@@ -1,5 +1,8 @@
 """The ``hard`` bot: card memory, opponent inference, and determinized Monte Carlo.
 
+In ``simple`` and Indian rummy it discards by medium's draws judgement (with its memory of
+the live cards); the steps below are for the variants that lay melds as they go.
+
 1. **Memory.** From the public events it knows every card taken from the pile (and whether
    the taker still holds it), every card thrown away, and so which cards are still *live*
    (unseen and not known to sit in a rival's hand). Partials only count when their missing
