@@ -87,7 +87,8 @@ class Ruleset:
         decision=True,
     )
     discard_taken: bool = _doc(
-        "a card taken from the pile may be discarded in the same turn", decision=True
+        "a card taken from the pile may be discarded (or thrown by a declaration) in the "
+        "same turn", decision=True
     )
     out_by_laying: bool = _doc("a player may go out by melding or laying off the last card")
     take_jokers: bool = _doc("a joker on top of the pile may be taken")

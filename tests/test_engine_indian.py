@@ -110,7 +110,36 @@ def test_decision_a_joker_on_the_pile_is_taken_only_when_the_room_allows_it(star
 def test_an_ordinary_card_on_the_pile_may_be_taken() -> None:
     g = indian({1: DECL}, starter="KH")
     g.apply("take")
-    g.apply(DECLARE)
+    assert parse_card("KH") in g.hand(1)
+
+
+def test_decision_a_declaration_may_not_throw_the_card_just_taken() -> None:
+    # As a discard may not be the card just taken from the pile (house rule
+    # `discard_taken`, off), a declaration may not throw it either.
+    g = indian({1: DECL}, starter="KH")
+    g.apply("take")
+    refused(g, DECLARE, "KH was just taken from the pile: declare with it in a meld")
+    decl = g.view(1)["declaration"]
+    assert not decl["valid"] and decl["action"] is None
+    assert not any(a.verb == "declare" for a in g.iter_legal_actions())
+    allowed = indian({1: DECL}, starter="KH", options={"discard_taken": True})
+    allowed.apply("take")
+    assert allowed.view(1)["declaration"]["discard"] == "KH"
+    allowed.apply(DECLARE)
+    assert allowed.view(0)["results"][0]["winner"] == 1
+
+
+def test_a_declaration_with_the_card_just_taken_throws_another() -> None:
+    # The solver's first answer for these 14 cards throws AH (2H..5H is a sequence already);
+    # with AH just taken, the view and the legal moves meld it and throw 5H instead.
+    g = indian({1: "2H 3H 4H 5H 9S TS JS AD 2D 3D QC QH QD"}, starter="AH")
+    g.apply("take")
+    decl = g.view(1)["declaration"]
+    assert decl["valid"] and decl["discard"] == "5H"
+    listed = [str(a) for a in g.iter_legal_actions() if a.verb == "declare"]
+    assert listed and all("AH" in a.split() for a in listed)
+    assert g.is_legal(decl["action"])
+    g.apply(decl["action"])
     assert g.view(0)["results"][0]["winner"] == 1
 
 

@@ -182,6 +182,23 @@ def test_book_indian_declaration_example() -> None:
     assert j["declaration"]["reason"] is None
 
 
+def test_indian_declaration_keeps_a_card_in_its_melds() -> None:
+    hand = H("2H 3H 4H 5H 9S TS JS AD 2D 3D QC QH QD AH")
+    ah = H("AH")[0]
+    first = declaration(hand, SEVENS)
+    assert first is not None and first.left == (ah,)
+    kept = declaration(hand, SEVENS, keep=ah)
+    assert kept is not None and ah not in kept.left and len(kept.left) == 1
+    assert sum(len(m.cards) for m in kept.melds) == 13
+    # with two copies of the card, one of them may still go
+    twice = H("2H 3H 4H AH 9S TS JS AD 2D 3D QC QH QD AH")
+    two = declaration(twice, SEVENS, keep=ah)
+    assert two is not None and two.left == (ah,)
+    # a card that cannot be melded: no declaration keeps it
+    assert declaration(H("2H 3H 4H 9S TS JS AD 2D 3D QC QH QD 8C KD"), SEVENS,
+                       keep=H("KD")[0]) is None
+
+
 def test_indian_declaration_needs_a_pure_sequence() -> None:
     # sets and impure sequences only: wrong declaration
     hand = H("4H X 6H 9S 7C JS QC QH QD KS KH KD 2C 8D")

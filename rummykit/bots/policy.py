@@ -289,7 +289,7 @@ def choose_move(g: Game, style: Style) -> Action | None:
         hand = d.hands[d.turn]
         found = None
         if unmelded_estimate(hand, d.meld_rules) <= 1:
-            found = declaration(hand, d.meld_rules)
+            found = declaration(hand, d.meld_rules, keep=g.kept_card())
         if found is not None:
             act: Action = Declare(tuple(m.cards for m in found.melds))
             if g.is_legal(act):
@@ -352,7 +352,8 @@ def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style,
         need = draws_needed(more, mr, INDIAN_DRAWS, spare=1)[0]
         if need < draws_needed(hand, mr, INDIAN_DRAWS)[0]:
             return True
-        return need <= 1 and declaration(more, mr) is not None
+        keep = None if rules.discard_taken or top in hand else top
+        return need <= 1 and declaration(more, mr, keep=keep) is not None
     if rules.lay_mode == "declare":
         before = evaluate(hand, mr, True, style)
         after = min(

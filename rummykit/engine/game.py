@@ -313,6 +313,15 @@ class Game:
             raise IllegalAction(f"{act} is not an action of this game")
         return validator(self, act)
 
+    def kept_card(self) -> Card | None:
+        """The card the player to move may not throw this turn: the one just taken from the
+        pile, unless the rules allow throwing it or the hand holds another copy."""
+        d = self.deal
+        c = d.took
+        if c is None or self.rules.discard_taken:
+            return None
+        return c if d.hands[d.turn].count(c) == 1 else None
+
     def _need_play(self, what: str) -> None:
         if self.deal.phase != "play":
             raise IllegalAction(f"draw or take a card before you {what}")
@@ -522,7 +531,12 @@ class Game:
             )
         self._need_hand(cards)
         rest = Counter(hand) - Counter(cards)
-        return next(iter(rest))
+        discard = next(iter(rest))
+        if discard is self.kept_card():
+            raise IllegalAction(
+                f"{discard.text} was just taken from the pile: declare with it in a meld"
+            )
+        return discard
 
     def _v_drop(self, act: Action) -> int:
         if self.rules.lay_mode != "declare":

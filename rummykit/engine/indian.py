@@ -44,9 +44,12 @@ def loser_penalty(hand: Sequence[Card], rules: MeldRules) -> int:
     return least_penalty(hand, _LOSER, rules).points
 
 
-def find_declaration(hand: Sequence[Card], rules: MeldRules) -> tuple[Card, list[Group]] | None:
-    """A valid declaration of all cards but one: the card to discard and the melds."""
-    found = declaration(hand, rules)
+def find_declaration(
+    hand: Sequence[Card], rules: MeldRules, keep: Card | None = None
+) -> tuple[Card, list[Group]] | None:
+    """A valid declaration of all cards but one: the card to discard (never ``keep``, the
+    card just taken from the pile when it may not be thrown) and the melds."""
+    found = declaration(hand, rules, keep=keep)
     if found is None or len(found.left) != 1:
         return None
     return found.left[0], [m.cards for m in found.melds]

@@ -178,7 +178,7 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
     if rules.lay_mode == "declare":
         from rummykit.engine.indian import find_declaration
 
-        found = find_declaration(hand, mr)
+        found = find_declaration(hand, mr, game.kept_card())
         if found is not None:
             yield Declare(tuple(found[1]))
         yield Drop()

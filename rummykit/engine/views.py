@@ -115,7 +115,7 @@ def _declaration(game: Game, seat: int) -> dict[str, Any] | None:
     d = game.deal
     if d.over or seat != d.turn or d.phase != "play" or d.out[seat] is not None:
         return None
-    found = find_declaration(d.hands[seat], d.meld_rules)
+    found = find_declaration(d.hands[seat], d.meld_rules, game.kept_card())
     if found is None:
         return {
             "valid": False,

@@ -644,11 +644,31 @@ def penalty_points(
 
 
 def declaration(
-    cards: Sequence[Card], melds: MeldRules, discard: bool = True
+    cards: Sequence[Card], melds: MeldRules, discard: bool = True, keep: Card | None = None
 ) -> Arrangement | None:
     """An Indian declaration: every card but one (``discard``) or every card melded, with at
     least two sequences, one of them pure. ``left`` holds the discard. None when impossible.
+    ``keep``: a card that may not be the discard (the one just taken from the pile, when the
+    rules forbid throwing it; with two copies in hand one of them may still go).
     """
+    found = _declaration(cards, melds, discard)
+    if (
+        found is None or keep is None or not discard or keep not in found.left
+        or list(cards).count(keep) > 1
+    ):
+        return found
+    # The best declaration throws the card to keep: look for one that throws another.
+    cfg = _config(melds, "count", False, BIG, F_SEQ | F_PURE)
+    for leave in sorted(set(cards) - {keep}, key=lambda c: c.index):
+        rest = list(cards)
+        rest.remove(leave)
+        got = _run(cfg, rest, melds, _two_sequences)
+        if got is not None and got[0] // BIG == len(rest):
+            return Arrangement(0, tuple(got[1]), _left(cards, got[1]))
+    return None
+
+
+def _declaration(cards: Sequence[Card], melds: MeldRules, discard: bool) -> Arrangement | None:
     cfg = _config(melds, "count", False, BIG, F_SEQ | F_PURE)
     n = len(cards)
     want = n - 1 if discard else n

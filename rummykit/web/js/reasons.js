@@ -39,6 +39,7 @@ const RULES = [
   [`lay the ${CARD} you took from the pile before discarding`, "reason.layTaken", ["card:card"]],
   ["lay the freed joker on the table before discarding", "reason.layFreed"],
   [`${CARD} was just taken from the pile: keep it this turn`, "reason.keepTaken", ["card:card"]],
+  [`${CARD} was just taken from the pile: declare with it in a meld`, "reason.keepTakenDeclare", ["card:card"]],
   // the first lay-down
   [`lay every card but one at once: this leaves ${N} cards in your hand`, "reason.closeAll", ["n:n"]],
   ["the lay-down needs at least one run and one set", "reason.runAndSet"],
