@@ -315,7 +315,8 @@ class Game:
 
     def kept_card(self) -> Card | None:
         """The card the player to move may not throw this turn: the one just taken from the
-        pile, unless the rules allow throwing it or the hand holds another copy."""
+        pile, unless the rules allow throwing it or the hand holds another copy. The one
+        source for the discard, the declaration, the listed moves and the clock's play."""
         d = self.deal
         c = d.took
         if c is None or self.rules.discard_taken:
@@ -388,11 +389,7 @@ class Game:
             )
         if d.freed:
             raise IllegalAction("lay the freed joker on the table before discarding")
-        if (
-            not self.rules.discard_taken
-            and d.took is act.card
-            and hand.count(act.card) == 1
-        ):
+        if act.card is self.kept_card():
             raise IllegalAction(f"{act.card.text} was just taken from the pile: keep it this turn")
 
     def _lay_down_rules(self, melds: list[Meld], laid: list[Card]) -> None:
@@ -693,11 +690,11 @@ class Game:
         hand = d.hands[d.turn]
         if d.stock_card is not None and d.stock_card in hand:
             return d.stock_card
+        kept = self.kept_card()
         candidates = [
             c
             for c in hand
-            if not d.meld_rules.is_joker(c)
-            and (self.rules.discard_taken or c is not d.took or hand.count(c) > 1)
+            if not d.meld_rules.is_joker(c) and c is not kept
         ]
         if not candidates:
             candidates = list(hand)

@@ -139,8 +139,9 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
         yield Return()
     faces = sorted(set(hand))
     if d.owed is None and not d.freed:
+        kept = game.kept_card()
         for c in faces:
-            if rules.discard_taken or c is not d.took or hand.count(c) > 1:
+            if c is not kept:
                 yield Discard(c)
     opened = d.opened[seat]
     keep = 0 if rules.out_by_laying else 1
