@@ -89,7 +89,7 @@ class Style:
     race_outs_weight: float = 0.03
     race_outs_cap: float = 0.3
     #: ``simple`` and Indian rummy: discard (and, in Indian rummy, take the pile's card) by
-    #: the draws the hand still needs and its live outs (see :func:`draws_needed`).
+    #: the draws the hand still needs and its live outs (see :func:`.draws.draws_needed`).
     draws: bool = False
     rng: random.Random = field(default_factory=random.Random)
 
