@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from tests.web_support import (
-    MY_TURN_OR_OVER,
     How,
     Server,
     add_bots,
@@ -20,6 +19,7 @@ from tests.web_support import (
     ends_seen,
     low_contrast,
     new_page,
+    play_against_bots,
     play_until_over,
     running_server,
     select_cards,
@@ -167,9 +167,7 @@ def test_take_by_drag_then_return(server: Server, browser: Any) -> None:
     """Take the discard by dragging it into the hand (the card is marked as owed and the status
     says so), put it back with Return (devolver), then draw: all in Spanish."""
     page = new_page(browser, locale="es-ES")
-    create_room(page, server.base, "rummy", 2, {"opening": 51})
-    add_bots(page)
-    page.wait_for_function(MY_TURN_OR_OVER)
+    play_against_bots(page, server.base, "rummy", 2, {"opening": 51})
     s = state(page)
     top = page.locator("[data-action=pile]").get_attribute("data-top")
     assert "take" in s["can"] and top
@@ -197,9 +195,8 @@ def test_wrong_declaration_warned_and_refused_move_explained(server: Server, bro
     insisting with a group of three sends it, the server refuses it (13 cards must be shown) and
     the page says why, in Spanish; nothing changes."""
     page = new_page(browser, locale="es-ES")
-    create_room(page, server.base, "indian", 2, {"format": "points"})
-    add_bots(page, "easy")  # easy bots never drop: the game cannot end before our turn
-    page.wait_for_function(MY_TURN_OR_OVER)
+    # easy bots never drop, so the deal lasts unless one declares before our turn
+    play_against_bots(page, server.base, "indian", 2, {"format": "points"}, level="easy")
     s = state(page)
     tap(page, "[data-action=draw]")
     wait_change(page, s["version"])

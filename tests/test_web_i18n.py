@@ -16,7 +16,6 @@ from rummykit.engine import Game
 from rummykit.errors import IllegalAction, RummyError
 from tests.web_support import (
     DESKTOP,
-    MY_TURN_OR_OVER,
     PHONE,
     Server,
     add_bots,
@@ -24,6 +23,7 @@ from tests.web_support import (
     create_room,
     low_contrast,
     new_page,
+    play_against_bots,
     running_server,
 )
 
@@ -164,9 +164,7 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     server: Server, browser: Any, viewport: dict[str, int]
 ) -> None:
     page = new_page(browser, viewport=viewport)
-    create_room(page, server.base, "rummy", 3, name="Ana")
-    add_bots(page)
-    page.wait_for_function(MY_TURN_OR_OVER)
+    play_against_bots(page, server.base, "rummy", 3, name="Ana")
     # nothing sticks out sideways, and every text reads well on what is behind it
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], width
@@ -331,9 +329,7 @@ def test_a_spanish_page_explains_a_refused_move_in_spanish(server: Server, brows
     """A move the server refuses is explained in the page's language: a lay-off on a meld the
     card does not fit (sent with the keyboard), in Spanish."""
     page = new_page(browser, locale="es-ES")
-    create_room(page, server.base, "rummy", 2, name="Ana")
-    add_bots(page)
-    page.wait_for_function(MY_TURN_OR_OVER)
+    play_against_bots(page, server.base, "rummy", 2, name="Ana")
     version = page.evaluate("() => window.rummykit.S.state.version")
     page.keyboard.press("d")
     page.wait_for_function(

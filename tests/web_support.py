@@ -233,6 +233,30 @@ def add_bots(page: Any, level: str | None = None) -> None:
     page.wait_for_selector(".table-view")
 
 
+def play_against_bots(
+    page: Any,
+    base: str,
+    variant: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    name: str = "Ana",
+    level: str | None = None,
+    tries: int = 6,
+) -> str:
+    """Create a room, fill it with bots and wait for our first turn; return the room code.
+
+    The deck is shuffled, so now and then a bot goes out before we move (a one-deal rummy
+    game is then over): such a game is left and another room created, since the tests that
+    call this need a turn to play."""
+    for _ in range(tries):
+        code = create_room(page, base, variant, players, options, name=name)
+        add_bots(page, level)
+        page.wait_for_function(MY_TURN_OR_OVER)
+        if not page.evaluate("() => !!window.rummykit.S.gameOver"):
+            return code
+    raise AssertionError(f"every one of {tries} {variant} games was over before our turn")
+
+
 MY_TURN_OR_OVER = """() => { const S = window.rummykit.S; const v = S.view;
   return S.gameOver || (v && v.turn && v.turn.seat === S.you && !S.pending); }"""
 
@@ -558,7 +582,12 @@ def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[
             card = f".hand-card[data-id='{card_id}']"
             done.append(
                 _move(
-                    page, v, "discard", how.discard, (card, "[data-action=pile]"), "x",
+                    page,
+                    v,
+                    "discard",
+                    how.discard,
+                    (card, "[data-action=pile]"),
+                    "x",
                     select=[card_id],
                 )
             )
