@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Final, Literal
 
 from rummykit.cards import ACE, FACES, JOKER, Card, card
@@ -307,7 +307,7 @@ def _run(
         vs, ms, printed = enc
         if cfg.fast and must is None:
             res = fast.solve(cfg, vs, ms, printed)
-            return res[0], _build(res[2], [JOKER] * printed, melds)
+            return res[0], _fast_melds(res[2], melds)
         got = core.solve(cfg, vs, ms, printed, accept, target)
         if got is None:
             return None
@@ -373,6 +373,32 @@ def _build(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) 
     if len(out) > 1:
         out.sort(key=_meld_order)
     return out
+
+
+#: Melds of the fast path by key (:func:`fast.item`), with their place in the answer's
+#: order, bounded.
+_FAST_MELDS: dict[int, tuple[tuple[bool, int, int, int, int], Meld]] = {}
+
+
+def _fast_melds(keys: list[int], rules: MeldRules) -> list[Meld]:
+    """The melds of a fast-path answer, in answer order (built once per key: a meld is a
+    function of its key)."""
+    cache = _FAST_MELDS
+    got = []
+    for key in keys:
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) > MELD_CACHE_LIMIT:
+                cache.clear()
+            m = _build_each([fast.item(key)], [JOKER] * 13, rules)[0]
+            hit = cache[key] = (_meld_order(m), m)
+        got.append(hit)
+    if len(got) > 1:
+        got.sort(key=_FIRST)
+    return [m for _, m in got]
+
+
+_FIRST: Final = itemgetter(0)
 
 
 def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) -> list[Meld]:
@@ -718,9 +744,10 @@ def clear_tables() -> None:
     core.clear_all()
     fast.clear()
     _MELDS.clear()
+    _FAST_MELDS.clear()
     _LAST[0] = _NO_HAND
 
 
 def table_entries() -> int:
     """How many entries the cached tables hold now."""
-    return core.entries() + fast.entries() + len(_MELDS)
+    return core.entries() + fast.entries() + len(_MELDS) + len(_FAST_MELDS)

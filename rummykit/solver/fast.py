@@ -60,7 +60,7 @@ Entry = tuple[int, int, int, tuple[int, ...], int, int, tuple[int, ...]]
 Cand = tuple[int, int, int, int, tuple[int, ...], int, Entry]
 #: A solved question: (score, jokers used, melds, the path of candidates, spare jokers
 #: placed in slots).
-Result = tuple[int, int, list[Item], list[tuple[int, int, Entry]], int]
+Result = tuple[int, int, list[int], list[tuple[int, int, Entry]], int]
 
 _LOW: Final = 0x5555555555555555
 #: Hands whose candidates are kept (a structure is a few hundred bytes to a few kB).
@@ -416,11 +416,10 @@ def _entry(cfg: Config, vkey: int) -> Entry:
 
 
 def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> Result:
-    """``(score, jokers used, melds, ...)`` of the best arrangement; melds are ``("R", suit,
-    start, length, joker mask)`` and ``("T", rank, ((suits, jokers),))``. Answers are kept
-    (the engine asks about one hand several times a turn). When a partner question
-    (``cfg.partners``) was answered on the same hand, its answer is this one's or bounds
-    the search (see :func:`_same_values` and :func:`_seed`).
+    """``(score, jokers used, melds, ...)`` of the best arrangement; melds are keys of
+    :func:`item`. Answers are kept (the engine asks about one hand several times a turn).
+    When a partner question (``cfg.partners``) was answered on the same hand, its answer is
+    this one's or bounds the search (see :func:`_same_values` and :func:`_seed`).
     """
     results = _RESULTS.get(cfg)
     if results is None:
@@ -644,9 +643,26 @@ def _solve(
                         j2 = jl - need
                         if cur + val + remw - cw + j2 * jw <= best:
                             continue
-                        t2, c1 = _step(top, slots, j2, (t << sh) & only, wf1)
+                        t <<= sh
+                        # After the meld: the best ``j2`` free slots (its slots joined to
+                        # ``top``, best first) and the weight of its cards that can only be
+                        # melded with a joker (inline: the search's innermost step).
+                        if not j2:
+                            t2: tuple[int, ...] = ()
+                        elif slots:
+                            t2 = tuple(sorted(top + slots, reverse=True)[:j2]) if top else (
+                                slots[:j2]
+                            )
+                        else:
+                            t2 = top[:j2]
+                        needy = t & only
+                        c1 = 0
+                        while needy:
+                            b = needy & -needy
+                            needy ^= b
+                            c1 += wf1[(b.bit_length() - 1) >> 1]
                         path.append((vkey, su, e))
-                        search(rem - (t << sh), j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
+                        search(rem - t, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                         path.pop()
             sb = setb[k]
             if sb is not None:
@@ -655,7 +671,20 @@ def _solve(
                         j2 = jl - need
                         if cur + val + remw - cw + j2 * jw <= best:
                             continue
-                        t2, c1 = _step(top, slots, j2, cons & only, wf1)
+                        if not j2:
+                            t2 = ()
+                        elif slots:
+                            t2 = tuple(sorted(top + slots, reverse=True)[:j2]) if top else (
+                                slots[:j2]
+                            )
+                        else:
+                            t2 = top[:j2]
+                        needy = cons & only
+                        c1 = 0
+                        while needy:
+                            b = needy & -needy
+                            needy ^= b
+                            c1 += wf1[(b.bit_length() - 1) >> 1]
                         path.append((vkey, 0, e))
                         search(rem - cons, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                         path.pop()
@@ -685,47 +714,37 @@ def _solve(
     )
 
 
-def _step(
-    top: tuple[int, ...], slots: tuple[int, ...], jokers: int, needy: int, wf1: list[int]
-) -> tuple[tuple[int, ...], int]:
-    """After taking a meld with ``jokers`` left: the best ``jokers`` free slots (the new
-    meld's ``slots`` joined to ``top``, best first) and the weight of its cards that can only
-    be melded with a joker (``needy``: their fields)."""
-    if slots and jokers:
-        top = tuple(sorted(top + slots, reverse=True)[:jokers])
-    elif len(top) > jokers:
-        top = top[:jokers]
-    weight = 0
-    while needy:
-        b = needy & -needy
-        needy ^= b
-        weight += wf1[(b.bit_length() - 1) >> 1]
-    return top, weight
-
-
-def _items(path: list[tuple[int, int, Entry]], spare: int) -> list[Item]:
-    """The melds of a path, ``spare`` jokers in its best slots."""
+def _items(path: list[tuple[int, int, Entry]], spare: int) -> list[int]:
+    """The melds of a path, ``spare`` jokers in its best slots, as keys ``vkey << 6 | suit << 2
+    | base`` (``base``: a run's end jokers, a set's jokers; see :func:`item`): ints, so that
+    the built melds are looked up without building anything."""
+    if not spare:
+        return [vkey << 6 | suit << 2 | e[5] for vkey, suit, e in path]
     base = [e[5] for _, _, e in path]
-    if spare:
-        slots: list[tuple[int, int, int]] = []  # (-value, meld, tag)
-        for i, (_, _, e) in enumerate(path):
-            for v, tag in zip(e[3], e[6], strict=True):
-                slots.append((-v, i, tag))
-        slots.sort()
-        for _, i, tag in slots[:spare]:
-            base[i] = base[i] | tag if path[i][0] >= 0 else base[i] + 1
-    items: list[Item] = []
-    for i, (vkey, suit, _) in enumerate(path):
-        if vkey >= 0:
-            a = vkey & 15
-            last = (vkey >> 4) & 15
-            lo = base[i] & 1
-            hi = base[i] >> 1
-            ln = last - a + 1 + lo + hi
-            mask = ((vkey >> 8) << lo) | lo | (hi << (ln - 1))
-            items.append(("R", suit, a - lo, ln, mask))
-        else:
-            bits = (-vkey) >> 7
-            suits = tuple([s for s in range(4) if bits >> s & 1])
-            items.append(("T", (-vkey) & 15, ((suits, base[i]),)))
-    return items
+    slots: list[tuple[int, int, int]] = []  # (-value, meld, tag)
+    for i, (_, _, e) in enumerate(path):
+        for v, tag in zip(e[3], e[6], strict=True):
+            slots.append((-v, i, tag))
+    slots.sort()
+    for _, i, tag in slots[:spare]:
+        base[i] = base[i] | tag if path[i][0] >= 0 else base[i] + 1
+    return [vkey << 6 | suit << 2 | b for (vkey, suit, _), b in zip(path, base, strict=True)]
+
+
+def item(key: int) -> Item:
+    """The meld of a key of :func:`_items`: ``("R", suit, start, length, joker mask)`` or
+    ``("T", rank, ((suits, jokers),))``."""
+    vkey = key >> 6
+    suit = (key >> 2) & 3
+    base = key & 3
+    if vkey >= 0:
+        a = vkey & 15
+        last = (vkey >> 4) & 15
+        lo = base & 1
+        hi = base >> 1
+        ln = last - a + 1 + lo + hi
+        mask = ((vkey >> 8) << lo) | lo | (hi << (ln - 1))
+        return ("R", suit, a - lo, ln, mask)
+    bits = (-vkey) >> 7
+    suits = tuple([s for s in range(4) if bits >> s & 1])
+    return ("T", (-vkey) & 15, ((suits, base),))
