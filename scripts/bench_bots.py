@@ -18,6 +18,8 @@ import sys
 import time
 from typing import Any
 
+import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
+
 from rummykit.bots.tournament import Spec, run_deals, summarize
 from rummykit.rules import VARIANTS
 

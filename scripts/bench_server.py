@@ -32,6 +32,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
 import websockets
 
 

@@ -31,6 +31,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 
+import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
+
 from rummykit.cards import JOKER, Card, card, format_cards, make_deck
 from rummykit.errors import InvalidMeld
 from rummykit.melds import Meld, make_meld, rummy_penalty
