@@ -87,7 +87,9 @@ class Slow:
     budget = 0.01
 
     def choose(self, obs: Observation, rng: random.Random) -> str:
-        time.sleep(0.2)
+        start = time.thread_time()
+        while time.thread_time() - start < 0.2:  # processor time: sleeping would not count
+            pass
         return "draw" if obs.phase == "draw" else "discard " + obs.view["hand"][0]
 
 
