@@ -17,7 +17,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations
 
 from rummykit.bots.draws import INDIAN_DRAWS, SIMPLE_DRAWS, DrawsRule, draws_needed, live_count
 from rummykit.cards import ACE, FACES, JOKER, Card, card
@@ -37,10 +36,8 @@ from rummykit.engine.actions import (
 from rummykit.engine.game import Game
 from rummykit.melds import MeldRules, indian_penalty, rummy_penalty
 from rummykit.solver import (
-    OpeningRule,
     PenaltyRule,
     best_close,
-    best_opening,
     declaration,
     least_penalty,
     opening,
@@ -73,15 +70,6 @@ class Style:
     #: Bonus of a partial per live out, as a share of the card's weight, and its cap.
     outs_weight: float = 0.1
     outs_cap: float = 0.7
-    #: Before opening: bonus per point of the best opening the cards can lay (up to the
-    #: minimum), so that melds worth more towards the opening are kept.
-    open_weight: float = 0.0
-    #: After opening, keep melds in hand (no targets for the rivals' lay-offs) until they
-    #: let the hand go out, or a rival holds this few cards or fewer.
-    hold_melds: bool = False
-    hold_until: int = 5
-    #: Open with the fewest melds that reach the minimum (unless that goes out).
-    lean_opening: bool = False
     #: Indian rummy: judge hands by how far they are from a declaration (cards still to
     #: meld, the pure and the second sequence) rather than by their points.
     race: bool = False
@@ -149,8 +137,7 @@ def unseen_by(g: Game, seat: int) -> Counter[Card]:
 
 
 def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
-             count: bool = False, opened: bool = False,
-             rule: OpeningRule | None = None) -> float:
+             count: bool = False, opened: bool = False) -> float:
     """How bad a hand is (lower is better): least penalty less partial bonuses. With
     ``count`` (``simple``), unmelded cards weigh by number rather than by points."""
     if indian:
@@ -165,10 +152,6 @@ def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
         score = (1 - mix) * score + mix * 8.0 * len(left)
     jokers = sum(1 for c in left if mr.is_joker(c))
     score -= 25 * jokers
-    if rule is not None and not opened and style.open_weight and rule.minimum:
-        best = best_opening(cards, rule, mr)
-        if best is not None:
-            score -= style.open_weight * min(rule.minimum, best.points)
     if style.partials:
         live = style.live
         for c in left:
@@ -405,8 +388,6 @@ def lay_move(g: Game, style: Style) -> Action | None:
             if res.close is not None:
                 arrs.append(res.close)
             if res.valid and res.best is not None:
-                if style.lean_opening and res.close is None:
-                    arrs.append(_lean(res.best, rule))
                 arrs.append(res.best)
         for arr in arrs:
             for opening_act in _opening_acts(arr):
@@ -432,7 +413,7 @@ def lay_move(g: Game, style: Style) -> Action | None:
         act = swap_move(g)
         if act is not None:
             return act
-    if rules.lay_mode == "open" and not (style.hold_melds and _holding(g, style.hold_until)):
+    if rules.lay_mode == "open":
         arr = _arrange(hand, mr, False)
         for m in sorted(arr.melds, key=len, reverse=True):
             act = NewMeld(m.cards)
@@ -449,43 +430,6 @@ def lay_move(g: Game, style: Style) -> Action | None:
             if act is not None:
                 return act
     return None
-
-
-def _lean(arr: Arrangement, rule: OpeningRule) -> Arrangement:
-    """The fewest cards of ``arr``'s melds that still reach the minimum."""
-
-    melds = list(arr.melds)
-    best: tuple[int, tuple[int, ...]] | None = None
-    for k in range(1, len(melds) + 1):
-        for idx in combinations(range(len(melds)), k):
-            pts = sum(melds[i].value(rule.jokers_zero) for i in idx)
-            if pts < rule.minimum:
-                continue
-            cards = sum(len(melds[i].cards) for i in idx)
-            if best is None or cards < best[0]:
-                best = (cards, idx)
-    if best is None:
-        return arr
-    chosen = tuple(melds[i] for i in best[1])
-    return Arrangement(arr.points, chosen, arr.left)
-
-
-def _holding(g: Game, until: int) -> bool:
-    """Keep melds in hand: no rival is close to going out and laying everything now would
-    not empty the hand."""
-    d = g.deal
-    rules = g.rules
-    seat = d.turn
-    side = rules.team_of(seat)
-    for s in range(rules.players):
-        if rules.team_of(s) != side and d.out[s] is None and len(d.hands[s]) <= until:
-            return False
-    mr = d.meld_rules
-    arr = _arrange(d.hands[seat], mr, False)
-    stuck = [c for c in arr.left
-             if not any(tm.meld.layoff_ends(c, mr) for tm in d.table)]
-    keep = 0 if rules.out_by_laying else 1
-    return len(stuck) > max(keep, 1)
 
 
 def _layoff(g: Game, c: Card, skip: int | None = None) -> Action | None:
@@ -596,15 +540,10 @@ def discard_scores(g: Game, cands: Sequence[Card], style: Style) -> list[tuple[C
     hand = d.hands[d.turn]
     mr = d.meld_rules
     indian = _indian(g)
-    rules = g.rules
-    rule = None
-    if rules.lay_mode == "open" and not d.opened[d.turn]:
-        partner = rules.teams and d.opened[(d.turn + 2) % rules.players]
-        rule = rules.opening_rule(bool(partner))
     out = []
     for c in cands:
         s = evaluate(without(hand, c), mr, indian, style, g.rules.lay_mode == "close",
-                     d.opened[d.turn], rule)
+                     d.opened[d.turn])
         if style.danger is not None:
             s += style.danger(c)
         out.append((c, s))
