@@ -63,10 +63,6 @@ class Style:
     live: Counter[Card] | None = None
     #: Extra cost of discarding a card (hard: feeding an opponent).
     danger: Callable[[Card], float] | None = None
-    #: Weight of the number of unmelded cards against their points (0: points only), for
-    #: players who have not opened yet and for those who have.
-    count_closed: float = 0.0
-    count_open: float = 0.0
     #: Bonus of a partial per live out, as a share of the card's weight, and its cap.
     outs_weight: float = 0.1
     outs_cap: float = 0.7
@@ -137,7 +133,7 @@ def unseen_by(g: Game, seat: int) -> Counter[Card]:
 
 
 def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
-             count: bool = False, opened: bool = False) -> float:
+             count: bool = False) -> float:
     """How bad a hand is (lower is better): least penalty less partial bonuses. With
     ``count`` (``simple``), unmelded cards weigh by number rather than by points."""
     if indian:
@@ -145,11 +141,8 @@ def evaluate(cards: Sequence[Card], mr: MeldRules, indian: bool, style: Style,
     arr = _arrange(cards, mr, False)
     left = arr.left
     score = float(arr.points)
-    mix = style.count_open if opened else style.count_closed
     if count:
         score = 10.0 * len(left) + 0.1 * score
-    elif mix:
-        score = (1 - mix) * score + mix * 8.0 * len(left)
     jokers = sum(1 for c in left if mr.is_joker(c))
     score -= 25 * jokers
     if style.partials:
@@ -497,7 +490,7 @@ def _joker_placeable(g: Game, swapped: int, c: Card) -> bool:
             return True
     rest = [*without(d.hands[d.turn], c), JOKER]
     arr = _arrange(rest, mr, False)
-    return any(JOKER in m.cards for m in arr.melds) and len(arr.left) >= 0
+    return any(JOKER in m.cards for m in arr.melds)
 
 
 def discard_move(g: Game, style: Style) -> Action | None:
@@ -542,8 +535,7 @@ def discard_scores(g: Game, cands: Sequence[Card], style: Style) -> list[tuple[C
     indian = _indian(g)
     out = []
     for c in cands:
-        s = evaluate(without(hand, c), mr, indian, style, g.rules.lay_mode == "close",
-                     d.opened[d.turn])
+        s = evaluate(without(hand, c), mr, indian, style, g.rules.lay_mode == "close")
         if style.danger is not None:
             s += style.danger(c)
         out.append((c, s))
