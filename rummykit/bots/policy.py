@@ -328,7 +328,7 @@ def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style,
         need = draws_needed(more, mr, INDIAN_DRAWS, spare=1)[0]
         if need < draws_needed(hand, mr, INDIAN_DRAWS)[0]:
             return True
-        keep = None if rules.discard_taken or top in hand else top
+        keep = g.kept_after_take(more, top)
         return need <= 1 and declaration(more, mr, keep=keep) is not None
     if rules.lay_mode == "declare":
         before = evaluate(hand, mr, True, style)

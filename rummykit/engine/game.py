@@ -318,10 +318,14 @@ class Game:
         pile, unless the rules allow throwing it or the hand holds another copy. The one
         source for the discard, the declaration, the listed moves and the clock's play."""
         d = self.deal
-        c = d.took
-        if c is None or self.rules.discard_taken:
+        return None if d.took is None else self.kept_after_take(d.hands[d.turn], d.took)
+
+    def kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
+        """What :meth:`kept_card` would be with ``hand`` (``taken`` included) after taking
+        ``taken`` from the pile: for players weighing a take before making it."""
+        if self.rules.discard_taken or hand.count(taken) != 1:
             return None
-        return c if d.hands[d.turn].count(c) == 1 else None
+        return taken
 
     def _need_play(self, what: str) -> None:
         if self.deal.phase != "play":
