@@ -163,9 +163,8 @@ def play_turn(
 
     The bot gets only :func:`observe` of the seat. If it raises, answers an illegal action
     or ``timeout``, or works longer than ``limit`` seconds of processor time (default:
-    :func:`time_limit`),
-    the ``medium`` move is applied instead and the event is logged (and passed to
-    ``on_fallback``); the game never crashes because of a bot.
+    :func:`time_limit`), the ``medium`` move is applied instead and the event is logged (and
+    passed to ``on_fallback``); the game never crashes because of a bot.
     """
     if game.to_move != seat:
         raise RummyError(f"it is not seat {seat}'s turn")

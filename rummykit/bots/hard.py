@@ -293,8 +293,8 @@ class HardBot:
         # In ``simple`` and Indian rummy the policy's draws judgement (with hard's memory of
         # the live cards) picks the discard: re-scoring by the judgement of the variants that
         # lay as they go lost deals to medium there. The rollouts, when on, still run.
-        racing = obs.rules.lay_mode != "open" and not self.search
-        if isinstance(act, Discard) and not racing and time.perf_counter() < deadline:
+        by_draws = obs.rules.lay_mode != "open" and not self.search
+        if isinstance(act, Discard) and not by_draws and time.perf_counter() < deadline:
             act = self._search(obs, world, act, style, rng, deadline)
         return str(act)
 

@@ -671,6 +671,8 @@ def _solve(
                         j2 = jl - need
                         if cur + val + remw - cw + j2 * jw <= best:
                             continue
+                        # The runs' step above, inline again (a call here costs more than
+                        # the step itself).
                         if not j2:
                             t2 = ()
                         elif slots:
