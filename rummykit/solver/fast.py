@@ -24,7 +24,9 @@ stand side by side (rummy and the Rami variants), without wild ranks.
    holds at its best weight (the cards that need a joker bring in at most the densest
    candidate's weight per joker left), plus every joker left at the best joker value of the
    hand, cannot beat the best arrangement found; or when the same cards, jokers and slots were
-   reached before with at least the same value.
+   reached before with at least the same value. When a set leaves too few cards of its rank
+   for another set, the rank's cards that can only be in a set stay in hand at once (out of
+   the bound, and states differing only in them are one).
 4. **Partner answers.** The rummy opening and the rummy penalty weigh a melded card alike
    but for a low ace and a joker. When one of them is asked about a hand whose other answer
    is known: if no run of the hand can hold a low ace and it has no joker, every
@@ -58,6 +60,9 @@ Entry = tuple[int, int, int, tuple[int, ...], int, int, tuple[int, ...]]
 #: A candidate in the search: (fields taken, jokers needed, natural bound weight, value, slot
 #: values, variant key, entry).
 Cand = tuple[int, int, int, int, tuple[int, ...], int, Entry]
+#: A set in the search: a :data:`Cand` and the fields of its rank, those that can only be in
+#: a set.
+SetCand = tuple[int, int, int, int, tuple[int, ...], int, Entry, int, int]
 #: A solved question: (score, jokers used, melds, the path of candidates, spare jokers
 #: placed in slots).
 Result = tuple[int, int, list[int], list[tuple[int, int, Entry]], int]
@@ -65,10 +70,12 @@ Result = tuple[int, int, list[int], list[tuple[int, int, Entry]], int]
 _LOW: Final = 0x5555555555555555
 #: Hands whose candidates are kept (a structure is a few hundred bytes to a few kB).
 STRUCT_LIMIT: Final = 20_000
-#: ((rank, copies) of the fields), chain tables (suit, run places, jokers, first field), sets,
+#: ((rank, copies) of the fields), chain tables (suit, run places, jokers, first field), sets
+#: (fields taken, lowest field, key, the fields of the rank, those that can only be in a set),
 #: all cards, the cards that need a joker to be melded)
 Struct = tuple[
-    tuple[list[int], list[int]], list[tuple[int, int, int, int]], list[tuple[int, int, int]],
+    tuple[list[int], list[int]], list[tuple[int, int, int, int]],
+    list[tuple[int, int, int, int, int]],
     int, int,
 ]
 _STRUCT: dict[tuple[int, int, int, int, int], Struct] = {}
@@ -90,6 +97,7 @@ def clear() -> None:
     _ENTRIES.clear()
     _CHAIN_ENTRIES.clear()
     _TABLES.clear()
+    _LAST_FW[0] = _NO_FW
 
 
 def entries() -> int:
@@ -120,12 +128,12 @@ def structure(
         setcap = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
     # Cards that can be in a meld without jokers (a run of three, a set of three suits).
     set0 = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
-    only = full = 0
+    only = full = sob = 0
     fb = 1  # the next field's lowest bit
     ranks: list[int] = []
     counts: list[int] = []
     runs: list[tuple[int, int, int, int]] = []
-    sets: list[tuple[int, int, int]] = []
+    sets: list[tuple[int, int, int, int, int]] = []
     # the lowest bit of the field of (suit, rank), for the set members
     where: list[list[int]] | None = [[0] * 14, [0] * 14, [0] * 14, [0] * 14] if setcap else None
     vs = (v0, v1, v2, v3)
@@ -148,22 +156,24 @@ def structure(
         if not (rr | sonly):
             continue
         off = len(ranks)
-        v = vs[s]
+        rl = _RANKS_OF[rr] + _RANKS_OF[sonly] if sonly else _RANKS_OF[rr]
+        ranks += rl
+        # Shifted one place up, so that rank r is read at bit r (2 r for the copies).
+        v = vs[s] << 2
+        z = zero << 1
         ws = where[s] if where is not None else None
-        for x in (rr, sonly):
-            while x:
-                b = x & -x
-                x ^= b
-                r = b.bit_length()
-                if not b & zero:
-                    only |= fb
-                n = (v >> (2 * r - 2)) & 3
-                full += n * fb
-                if ws is not None:
-                    ws[r] = fb
-                ranks.append(r)
-                counts.append(n)
-                fb <<= 2
+        if sonly:
+            # The fields of the cards that can only be in a set (after the suit's others).
+            sob |= (_LOW & ((1 << (2 * sonly.bit_count())) - 1)) << (2 * (off + rr.bit_count()))
+        for r in rl:
+            n = v >> (r + r) & 3
+            counts.append(n)
+            full += n * fb
+            if not z >> r & 1:
+                only |= fb
+            if ws is not None:
+                ws[r] = fb
+            fb <<= 2
         if rc & 0x2000:
             # The ace at both ends: the suit's chains in one table.
             runs.append((s, rc, jokers, off))
@@ -195,12 +205,26 @@ def structure(
             r = b.bit_length()
             here = (m0 & b and 1) | (m1 & b and 2) | (m2 & b and 4) | (m3 & b and 8)
             u = (w0[r], w1[r], w2[r], w3[r], 0)
+            sr = u[0] + u[1] + u[2] + u[3]
+            so = sr & sob
             for t0, t1, t2, t3, vk in subsets[here]:
                 cons = u[t0] + u[t1] + u[t2] + u[t3]
                 # The set's lowest field is its lowest suit's.
-                sets.append((cons, ((cons & -cons).bit_length() - 1) >> 1, -(r | vk)))
+                sets.append((cons, ((cons & -cons).bit_length() - 1) >> 1, -(r | vk), sr, so))
     res = _STRUCT[key] = ((ranks, counts), runs, sets, full, only)
     return res
+
+
+def _ranks_of() -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()]
+    for r in range(1, 14):
+        out += [(*x, r) for x in out]
+    return out
+
+
+#: The ranks of each 13-bit rank mask (rank ``r`` at bit ``r - 1``), lowest first (8192
+#: tuples, 3 ms at import: the fields of a hand are read from them).
+_RANKS_OF: Final = _ranks_of()
 
 
 def _subsets(here: int, jokers: int) -> list[tuple[int, int, int, int, int]]:
@@ -341,8 +365,54 @@ def _tables(cfg: Config) -> tuple[list[int], list[int], list[int]]:
         for p in range(1, 15):
             natp[p] = natp[p - 1] + cfg.run_nat[p - 1]
             wrp[p] = wrp[p - 1] + wr[p if p <= 13 else 1]
+        # Questions whose best weights agree share one list (the rummy opening and penalty
+        # do): their per-hand field weights are then computed once (:func:`_field_weights`).
+        wr = _WR.setdefault(tuple(wr), wr)
         hit = _TABLES[cfg] = (wr, natp, wrp)
     return hit
+
+
+_WR: dict[tuple[int, ...], list[int]] = {}
+FieldWeights = tuple[list[int], list[int], list[int], int, int]
+#: The last hand's field weights: (its structure, the best weights, the field weights).
+_NO_FW: Final[tuple[object, object, FieldWeights]] = ((), (), ([], [], [], 0, 0))
+_LAST_FW: list[tuple[object, object, FieldWeights]] = [_NO_FW]
+
+
+def _field_weights(st: Struct, wr: list[int]) -> FieldWeights:
+    """(by field: the weight of a needy field's card; by the position of a field's lowest
+    bit held: the weight of its copies, of its needy copies; the weight of every field card,
+    of the needy ones) for the hand of ``st`` under the best weights ``wr``. The questions
+    about a hand come together and the opening and the penalty share ``wr``: the last one
+    is kept."""
+    last = _LAST_FW[0]
+    if last[0] is st and last[1] is wr:
+        return last[2]
+    (ranks, counts), _, _, _, only = st
+    nf = len(ranks)
+    wf = [wr[r] for r in ranks]
+    remw = sum(map(mul, counts, wf))
+    # A field holds 1 or 2 copies: bit 2k alone, or bit 2k + 1 alone.
+    wfb = [0] * (2 * nf)
+    wfb[0::2] = wf
+    wfb[1::2] = [w + w for w in wf]
+    # The cards that need a joker: together they bring in at most ``dm`` per joker.
+    wf1 = [0] * nf
+    wfb1 = [0] * (2 * nf)
+    remw1 = 0
+    x = only
+    while x:
+        b = x & -x
+        x ^= b
+        p = b.bit_length() - 1
+        w = wf[p >> 1]
+        wf1[p >> 1] = w
+        wfb1[p] = w
+        wfb1[p + 1] = w + w
+        remw1 += counts[p >> 1] * w
+    got = (wf1, wfb, wfb1, remw, remw1)
+    _LAST_FW[0] = (st, wr, got)
+    return got
 
 
 def _run_parts(cfg: Config, vkey: int) -> tuple[int, int, int, int, int, list[tuple[int, int]]]:
@@ -533,7 +603,8 @@ def _solve(
     cfg: Config, v: list[int], m: list[int], jokers: int,
     hint: tuple[Config, Result] | None,
 ) -> Result:
-    (ranks, counts), runs, sets, full, only = structure(v[0], v[1], v[2], v[3], m, jokers)
+    st = structure(v[0], v[1], v[2], v[3], m, jokers)
+    (ranks, counts), runs, sets, full, only = st
     if not full:
         return 0, 0, [], [], 0
     seed = None
@@ -549,7 +620,7 @@ def _solve(
     # At each field: the chains whose lowest card it is (templates of its suit, shifted) and
     # the sets whose lowest card it is.
     runb: list[tuple[list[Cand], int, int] | None] = [None] * nf
-    setb: list[list[Cand] | None] = [None] * nf
+    setb: list[list[SetCand] | None] = [None] * nf
     jw = dm = 0
     for s, rc, jc, off in runs:
         groups, jm, dmax = _chain_entries(cfg, rc, jc)
@@ -567,11 +638,11 @@ def _solve(
         table = _ENTRIES.get(cfg)
         if table is None or len(table) > STRUCT_LIMIT:
             table = _ENTRIES[cfg] = {}
-        for cons, low, vkey in sets:
+        for cons, low, vkey, sr, so in sets:
             e = table.get(vkey)
             if e is None:
                 e = table[vkey] = _entry(cfg, vkey)
-            c = (cons, e[1], e[0], e[2], e[3], vkey, e)
+            c = (cons, e[1], e[0], e[2], e[3], vkey, e, sr, so)
             lst = setb[low]
             if lst is None:
                 setb[low] = [c]
@@ -581,24 +652,7 @@ def _solve(
                 jw = e[4]
             if e[1] and e[0] > dm:
                 dm = e[0]
-    wf = [wr[r] for r in ranks]
-    remw = sum(map(mul, counts, wf))
-    # The weight of a field's copies by the position of its lowest bit held (a field holds 1
-    # or 2 copies: bit 2k alone, or bit 2k + 1 alone).
-    wfb = [0] * (2 * nf)
-    wfb[0::2] = wf
-    wfb[1::2] = [w + w for w in wf]
-    # The cards that need a joker: together they bring in at most ``dm`` per joker.
-    wf1 = [0] * nf
-    wfb1 = [0] * (2 * nf)
-    remw1 = 0
-    if only:
-        for k in range(nf):
-            if only >> (2 * k) & 1:
-                wf1[k] = wf[k]
-                wfb1[2 * k] = wf[k]
-                wfb1[2 * k + 1] = 2 * wf[k]
-                remw1 += counts[k] * wf[k]
+    wf1, wfb, wfb1, remw, remw1 = _field_weights(st, wr)
     best = -1
     best_path: list[tuple[int, int, Entry]] = []
     best_left = best_spare = 0
@@ -666,7 +720,7 @@ def _solve(
                         path.pop()
             sb = setb[k]
             if sb is not None:
-                for cons, need, cw, val, slots, vkey, e in sb:
+                for cons, need, cw, val, slots, vkey, e, sr, so in sb:
                     if cons & pres == cons and need <= jl:
                         j2 = jl - need
                         if cur + val + remw - cw + j2 * jw <= best:
@@ -687,8 +741,27 @@ def _solve(
                             b = needy & -needy
                             needy ^= b
                             c1 += wf1[(b.bit_length() - 1) >> 1]
+                        r2 = rem - cons
+                        w2 = remw - cw
+                        if so:
+                            # The rank's cards that can only be in a set are dead when
+                            # too few of its fields are left for another set: they stay
+                            # in hand (out of the bound and of the state).
+                            left = (r2 | (r2 >> 1)) & sr
+                            x = left & (left - 1)
+                            if not x or (not j2 and not x & (x - 1)):
+                                dead = left & so
+                                while dead:
+                                    b = dead & -dead
+                                    dead ^= b
+                                    q = b.bit_length() - 1
+                                    if not r2 & b:
+                                        q += 1
+                                    r2 &= ~(b | (b << 1))
+                                    w2 -= wfb[q]
+                                    c1 += wfb1[q]
                         path.append((vkey, 0, e))
-                        search(rem - cons, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
+                        search(r2, j2, cur + val, w2, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                         path.pop()
             # Every copy of this card stays in hand (its field is its lowest bit alone).
             rem -= low
