@@ -156,24 +156,25 @@ def structure(
         if not (rr | sonly):
             continue
         off = len(ranks)
-        rl = _RANKS_OF[rr] + _RANKS_OF[sonly] if sonly else _RANKS_OF[rr]
-        ranks += rl
-        # Shifted one place up, so that rank r is read at bit r (2 r for the copies).
-        v = vs[s] << 2
-        z = zero << 1
+        v = vs[s]
         ws = where[s] if where is not None else None
         if sonly:
             # The fields of the cards that can only be in a set (after the suit's others).
             sob |= (_LOW & ((1 << (2 * sonly.bit_count())) - 1)) << (2 * (off + rr.bit_count()))
-        for r in rl:
-            n = v >> (r + r) & 3
-            counts.append(n)
-            full += n * fb
-            if not z >> r & 1:
-                only |= fb
-            if ws is not None:
-                ws[r] = fb
-            fb <<= 2
+        for x in (rr, sonly):
+            while x:
+                b = x & -x
+                x ^= b
+                r = b.bit_length()
+                if not b & zero:
+                    only |= fb
+                n = (v >> (2 * r - 2)) & 3
+                full += n * fb
+                if ws is not None:
+                    ws[r] = fb
+                ranks.append(r)
+                counts.append(n)
+                fb <<= 2
         if rc & 0x2000:
             # The ace at both ends: the suit's chains in one table.
             runs.append((s, rc, jokers, off))
@@ -213,18 +214,6 @@ def structure(
                 sets.append((cons, ((cons & -cons).bit_length() - 1) >> 1, -(r | vk), sr, so))
     res = _STRUCT[key] = ((ranks, counts), runs, sets, full, only)
     return res
-
-
-def _ranks_of() -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = [()]
-    for r in range(1, 14):
-        out += [(*x, r) for x in out]
-    return out
-
-
-#: The ranks of each 13-bit rank mask (rank ``r`` at bit ``r - 1``), lowest first (8192
-#: tuples, 3 ms at import: the fields of a hand are read from them).
-_RANKS_OF: Final = _ranks_of()
 
 
 def _subsets(here: int, jokers: int) -> list[tuple[int, int, int, int, int]]:
