@@ -6,10 +6,11 @@ import os
 from collections import Counter
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummykit.cards import JOKER, Card, card
+from rummykit.cards import JOKER, Card, card, parse_cards
 from rummykit.melds import RUMMY_MELDS, Meld, MeldRules, make_meld
 from rummykit.solver import (
     INDIAN_PENALTY,
@@ -141,6 +142,31 @@ def test_rummy_and_rami51(cards: list[Card], pick: int | None) -> None:
     assert opened_first.points == ref.best_opening(cards, ref.RUMMY, RUMMY_MELDS, None)
     check_arrangement(cards, opened_first, RUMMY_MELDS)
     assert penalty_first.points == want
+
+
+#: A set that leaves one, two or three cards of its rank, with and without a joker to spare:
+#: the rank's cards that can only be in a set are then dead or still alive (fast path, step 3).
+SET_LEFTOVERS = [
+    "7S 7H 7D 7C X X",
+    "7S 7H 7D 7C X 2H 9D",
+    "TS TH TD TC X 8C 8H 2H 3H",
+    "QS QH QD QC QS QH X X 4C",
+    "5S 5H 5D 5C 5S 6S 7S X 9D",
+    "AS AH AD AC X 2S 3S KH KD",
+    "9S 9H 9D 9C 9H 9D 4S",
+    "KS KH KD KC KS X QS JS 3D",
+]
+
+
+@pytest.mark.parametrize("text", SET_LEFTOVERS)
+def test_set_leftovers(text: str) -> None:
+    cards = parse_cards(text)
+    clear_tables()
+    for rule, v in VARIANTS[:2]:
+        check_opening_and_close(cards, rule, v, None)
+    got = least_penalty(cards)
+    check_arrangement(cards, got, RUMMY_MELDS)
+    assert got.points == ref.rummy_least_penalty(cards, RUMMY_MELDS), (cards, got)
 
 
 @examples(250)
