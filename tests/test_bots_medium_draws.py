@@ -9,6 +9,7 @@ from rummykit.bots.draws import INDIAN_DRAWS, SIMPLE_DRAWS, draws_needed
 from rummykit.bots.policy import draws_discard
 from rummykit.cards import Card, make_deck, parse_card, parse_cards
 from rummykit.melds import RUMMY_MELDS, MeldRules
+from rummykit.solver import SIMPLE_OPENING, OpeningRule, best_close
 
 INDIAN = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=9)
 
@@ -29,6 +30,52 @@ def test_a_melded_hand_needs_no_draw_and_each_missing_card_costs_one() -> None:
     need, outs = _simple("3S 4S 6S 7H 7D 9C 9H TH JH QH 2C 3C 4C KD")
     assert need == 2
     assert {"5S", "7S", "7C"} <= outs
+
+
+#: Fourteen cards melded whole with a run and a set: ready, the next draw is the discard.
+_ALL_FOURTEEN = OpeningRule(minimum=0, close_leaves=(0,), close_only=True,
+                            close_run_and_set=True)
+
+
+def _solver_need(text: str) -> int:
+    """The solver's answer for a ``simple`` hand of fourteen: 0 when it melds whole, 1 when
+    some drawn card lets it close, else 2 (two or more)."""
+    hand = parse_cards(text)
+    if best_close(hand, _ALL_FOURTEEN, RUMMY_MELDS) is not None:
+        return 0
+    for c in sorted(set(make_deck(2))):
+        if hand.count(c) < 2 and best_close([*hand, c], SIMPLE_OPENING, RUMMY_MELDS):
+            return 1
+    return 2
+
+
+def test_simple_jokers_keep_the_meld_limits() -> None:
+    # Two jokers may not stand side by side (3S X X 6S) nor carry a single card (KC X X):
+    # each hand needs a draw, where jokers without those limits would meld every card.
+    for text in ("3S 6S X X 7H 8H 9H KC KD KS 2D 3D 4D 5D",
+                 "AS 2S 3S 4S 5H 6H 7H 8H 9D TD JD KC X X",
+                 "3S 4S 5S 6S 7H 8H 9H TH KC KD KS 2C X X"):
+        assert _simple(text)[0] == _solver_need(text) == 1, text
+    # The same jokers where the limits allow them: ready.
+    for text in ("3S 5S X 7H 9H X KC KD KS 2D 3D 4D 5D 6D",
+                 "3S 4S 5S 7H 8H 9H KC KD KS 2D 3D 4D X X"):
+        assert _simple(text)[0] == _solver_need(text) == 0, text
+    # One joker in a gap of two ranks, the other card drawn: 4S and 5S are the outs.
+    outs = _simple("3S 6S X X 7H 8H 9H KC KD KS 2D 3D 4D 5D")[1]
+    assert {"4S", "5S"} <= outs
+
+
+def test_a_long_block_gives_up_a_card() -> None:
+    # Four blocks hold every card and one still misses the 8C: drawing it, the 5S (or the
+    # 9H) comes off a run of four, so the hand is one draw from closing, not two.
+    text = "AS 5S 6S 7S 8S 6H 7H 8H 9H AD AC 6C 7C 9C"
+    need, outs = _simple(text)
+    assert need == _solver_need(text) == 1
+    assert "8C" in outs
+    # Runs only and a set still to make: the KC and one joker start it (not two jokers), a
+    # drawn card completes it and a card comes off the run of four.
+    text = "AS 2S 3S 4S 5H 6H 7H 8H 9D TD JD KC X X"
+    assert _simple(text)[0] == _solver_need(text) == 1
 
 
 def test_a_simple_close_needs_a_run_and_a_set() -> None:
