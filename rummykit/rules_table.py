@@ -33,6 +33,11 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "with `timeout` at once until they act again (server option `away_after`, default 2)."),
     ("all", "An empty stock is rebuilt (or the deal ends) at the start of the turn that needs "
      "it, as soon as the previous turn ends."),
+    ("rummy, Rami", "While a card taken from the pile is owed, a meld, lay-off or swap that "
+     "would leave it no possible place (no two cards left in hand that could meld with it, no "
+     "run of its suit or set of its rank on the table) is refused: the turn could not be "
+     "finished. Moves that leave it some place are allowed, even if that place needs other "
+     "cards laid first."),
     ("rummy", "A blocked deal is a scored deal: the deal passes to the next seat after it."),
     ("rummy", "The opening action lays new melds only; lay-offs and swaps are later actions of "
      "the same turn."),

@@ -80,12 +80,13 @@ def test_owed_taken_card_everything_is_undone_then_draw_and_discard() -> None:
 
 
 def test_owed_taken_card_after_an_opening_undoes_the_opening_too() -> None:
-    hand = "KS KH KD 5H 6H 7H 2C 3C 4C 9D 9S 9H 5C"
+    hand = "KS KH KD 5H 6H 7H 2C 3C 4C 9D 9S 9H JS"
     g = new_game("rummy", 2, {1: hand}, starter="JH", stock="QD")
     play(g, "draw", "open KS KH KD / 5H 6H 7H", "discard QD")
     g.apply("draw")
     g.apply("timeout")
-    # Seat 1 takes the pile top, lays other cards, still owes it: everything is undone.
+    # Seat 1 takes the pile top (TS: 9S and JS could still meld with it), lays other cards,
+    # still owes it: everything is undone.
     top = g.view(1)["pile"][-1]
     g.apply("take")
     g.apply("meld 2C 3C 4C")

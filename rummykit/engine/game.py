@@ -349,6 +349,39 @@ class Game:
         if not self.rules.out_by_laying and len(self.deal.hands[self.deal.turn]) - laying < 1:
             raise IllegalAction("you must keep a card to discard: a deal is won by discarding")
 
+    def _owed_keeps_a_place(self, laying: Sequence[Card], new: Meld | None = None,
+                            jokers: int = 0) -> None:
+        d = self.deal
+        if d.owed is not None and not self._owed_place_left(laying, new, jokers):
+            raise IllegalAction(
+                f"that would leave the {d.owed.text} you took from the pile with no place to go:"
+                " lay it first"
+            )
+
+    def _owed_place_left(self, laying: Sequence[Card], new: Meld | None = None,
+                         jokers: int = 0) -> bool:
+        """Whether the card taken from the pile may still find a place once ``laying`` is
+        laid (as the meld ``new``, if it is one) and ``jokers`` are freed: two cards left in
+        hand that could meld with it, or a meld on the table of its suit (a run) or its rank
+        (a set). A move that leaves it none is refused, since the turn could not be finished
+        (no discard comes before that card is laid); a place found here may still need
+        other cards laid first, so only hopeless moves are refused."""
+        d = self.deal
+        owed = d.owed
+        if owed is None or owed in laying:
+            return True
+        melds = [tm.meld for tm in d.table] + ([new] if new is not None else [])
+        if any(m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit for m in melds):
+            return True
+        mr = d.meld_rules
+        rest = list(d.hands[d.turn])
+        for c in laying:
+            rest.remove(c)
+        partners = jokers + sum(
+            1 for c in rest if c != owed and (mr.is_joker(c) or _could_meld(c, owed))
+        )
+        return partners >= 2
+
     def _meld(self, cards: Sequence[Card]) -> Meld:
         try:
             return make_meld(cards, self.deal.meld_rules)
@@ -462,6 +495,7 @@ class Game:
         self._need_hand(act.cards)
         meld = self._meld(act.cards)
         self._keep_one(len(act.cards))
+        self._owed_keeps_a_place(act.cards, new=meld)
         return meld
 
     def _open_first(self) -> str:
@@ -488,9 +522,11 @@ class Game:
         self._need_hand([act.card])
         self._keep_one(1)
         try:
-            return tm.meld.add(act.card, act.end, d.meld_rules)
+            meld = tm.meld.add(act.card, act.end, d.meld_rules)
         except InvalidMeld as exc:
             raise IllegalAction(f"meld {act.number}: {exc}") from None
+        self._owed_keeps_a_place([act.card])
+        return meld
 
     def _v_swap(self, act: Swap) -> int:
         d = self.deal
@@ -517,6 +553,7 @@ class Game:
             raise IllegalAction(
                 f"{act.card.text} does not take the place of a joker in meld {act.number}"
             )
+        self._owed_keeps_a_place([act.card], jokers=1)
         return i
 
     def _v_declare(self, act: Declare) -> Card:
@@ -757,6 +794,17 @@ class Game:
             f"<Game {self.variant} players={self.players} deal={self.deal.number} "
             f"phase={self.phase} to_move={self.to_move}>"
         )
+
+
+def _could_meld(c: Card, other: Card) -> bool:
+    """Whether ``c`` could share a meld with ``other``: the same rank in another suit, or the
+    same suit one or two ranks away (an ace at either end)."""
+    if c.rank == other.rank:
+        return c.suit != other.suit
+    if c.suit != other.suit:
+        return False
+    gap = abs(c.rank - other.rank)
+    return gap <= 2 or (ACE in (c.rank, other.rank) and gap >= 11)
 
 
 def _seats_after(dealer: int, n: int) -> list[int]:

@@ -157,15 +157,22 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                 yield from opens
     elif rules.lay_mode == "open":
         for g in candidate_melds(hand, mr):
-            if len(hand) - len(g) >= keep:
+            if len(hand) - len(g) >= keep and (
+                d.owed is None or game._owed_place_left(g, make_meld(g, mr))
+            ):
                 yield NewMeld(g)
     if opened and (rules.layoffs or rules.swap != "none"):
         fourth = rules.swap == "fourth"
         can_layoff = rules.layoffs and len(hand) - 1 >= keep  # a swap keeps the hand's size
+        # While the card taken from the pile waits, a card whose laying would leave it no
+        # place is not laid off, nor swapped unless the freed joker gives it one.
+        owing = d.owed is not None
+        layable = {c: not owing or game._owed_place_left([c]) for c in faces}
+        swappable = {c: not owing or game._owed_place_left([c], jokers=1) for c in faces}
         for n, tm in enumerate(d.table, 1):
             meld = tm.meld
             for c in faces:
-                if can_layoff:
+                if can_layoff and layable[c]:
                     ends = meld.layoff_ends(c, mr)
                     if len(ends) == 1:
                         yield Layoff(n, c)
@@ -174,7 +181,8 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                     elif ends:
                         yield Layoff(n, c, "low")
                         yield Layoff(n, c, "high")
-                if rules.swap != "none" and meld.swap_index(c, mr, fourth) is not None:
+                if (rules.swap != "none" and swappable[c]
+                        and meld.swap_index(c, mr, fourth) is not None):
                     yield Swap(n, c)
     if rules.lay_mode == "declare":
         from rummykit.engine.indian import find_declaration
