@@ -37,6 +37,7 @@ const RULES = [
   [`you hold only ${N} ${CARD}, not ${N}`, "reason.holdOnly", ["have:n", "card:card", "n:n"]],
   ["you must keep a card to discard: a deal is won by discarding", "reason.keepOne"],
   [`lay the ${CARD} you took from the pile before discarding`, "reason.layTaken", ["card:card"]],
+  [`that would leave the ${CARD} you took from the pile with no place to go: lay it first`, "reason.strandTaken", ["card:card"]],
   ["lay the freed joker on the table before discarding", "reason.layFreed"],
   [`${CARD} was just taken from the pile: keep it this turn`, "reason.keepTaken", ["card:card"]],
   [`${CARD} was just taken from the pile: declare with it in a meld`, "reason.keepTakenDeclare", ["card:card"]],
