@@ -54,3 +54,13 @@ def test_a_meld_on_the_table_of_its_suit_keeps_every_move_open() -> None:
     assert g.is_legal("layoff 1 JS")
     play(g, "layoff 1 JS", "layoff 2 TS")
     assert g.view(1)["turn"]["owes"] == []
+
+
+def test_a_swap_counts_the_joker_it_frees() -> None:
+    # Only QS can meld with TS, so laying the clubs is refused; swapping 7H for the joker of
+    # 5H 6H X is not, since the freed joker makes TS X QS.
+    g = taking_ts("JH JD JC 5H 6H X 7H QS 9D 5C 2C 3C 4C", "JH JD JC / 5H 6H X")
+    assert not g.is_legal("meld 2C 3C 4C")
+    assert [str(a) for a in g.legal_actions()] == ["return", "swap 2 7H", "timeout"]
+    play(g, "swap 2 7H", "meld TS X QS")
+    assert g.view(1)["turn"]["owes"] == []

@@ -2,8 +2,9 @@
 
 Each verb is enumerated straight from the hand and the table with the same meld arithmetic the
 checks use; compound lay-downs (``open``) go through the same lay-down rules the ``open`` check
-applies (``Game._lay_down_rules``). The property tests hold the list and the checks to each
-other.
+applies (``Game._lay_down_rules``), and melds, lay-offs and swaps while a taken card is owed
+go through the check that it keeps a place (``Game._owed_place_left``). The property tests
+hold the list and the checks to each other.
 """
 
 from __future__ import annotations
