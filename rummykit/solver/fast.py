@@ -97,6 +97,7 @@ def clear() -> None:
     _ENTRIES.clear()
     _CHAIN_ENTRIES.clear()
     _TABLES.clear()
+    _WR.clear()
     _LAST_FW[0] = _NO_FW
 
 
