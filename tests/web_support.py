@@ -175,6 +175,11 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+#: Pages opened by the running test: when it fails, ``tests/conftest.py`` saves what each one
+#: showed (``save_pages``), since a browser failure is rarely understood from its assertion.
+OPEN_PAGES: list[Any] = []
+
+
 def new_page(browser: Any, locale: str = "en-US", viewport: dict[str, int] | None = None) -> Any:
     ctx = browser.new_context(viewport=viewport or DESKTOP, locale=locale)
     page = ctx.new_page()
@@ -182,7 +187,41 @@ def new_page(browser: Any, locale: str = "en-US", viewport: dict[str, int] | Non
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.js_errors = errors
+    console: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+    page.console_lines = console
+    OPEN_PAGES.append(page)
     return page
+
+
+def save_pages(name: str) -> list[str]:
+    """Save a screenshot, the page's state, its toast and its console of every page the test
+    left open, under ``RUMMYKIT_TEST_ARTIFACTS`` (default ``test-artifacts/``); return one line
+    per page saying where and what it showed."""
+    out = Path(os.environ.get("RUMMYKIT_TEST_ARTIFACTS", REPO / "test-artifacts"))
+    lines: list[str] = []
+    for i, page in enumerate(OPEN_PAGES):
+        try:
+            if page.is_closed():
+                continue
+            out.mkdir(parents=True, exist_ok=True)
+            stem = out / f"{name}-{i}"
+            page.screenshot(path=str(stem) + ".png", full_page=True, timeout=5000)
+            info = {
+                "url": page.url,
+                "state": page.evaluate(STATE_JS),
+                "toast": page.evaluate(
+                    "() => { const t = document.getElementById('toast');"
+                    " return t ? {hidden: t.hidden, text: t.innerText} : null; }"
+                ),
+                "js_errors": page.js_errors,
+                "console": page.console_lines[-50:],
+            }
+            Path(str(stem) + ".json").write_text(json.dumps(info, indent=1, ensure_ascii=False))
+            lines.append(f"page {i}: {stem}.png / .json; toast {info['toast']}")
+        except Exception as e:  # a page that cannot be saved must not hide the failure
+            lines.append(f"page {i}: not saved ({type(e).__name__}: {e})")
+    return lines
 
 
 # ---------------------------------------------------------------------------- page steps

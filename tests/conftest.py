@@ -1,0 +1,29 @@
+"""Shared test hooks: a failed browser test leaves what its pages showed behind."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[Any]:
+    outcome = yield
+    report = outcome.get_result()
+    web = sys.modules.get("tests.web_support")
+    if web is None:
+        return
+    if report.when == "call" and report.failed:
+        name = re.sub(r"[^\w.-]+", "_", item.nodeid)
+        lines = web.save_pages(name)
+        if lines:
+            report.sections.append(("pages at the failure", "\n".join(lines)))
+        server = item.funcargs.get("server") if isinstance(item, pytest.Function) else None
+        if isinstance(server, web.Server) and not server.log.closed:
+            report.sections.append(("server output (last 4000 characters)", server.output()))
+    if report.when == "teardown":
+        web.OPEN_PAGES.clear()
