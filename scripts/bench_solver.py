@@ -2,7 +2,7 @@
 """Benchmark of the exact solver (not a test): opening + least penalty on 14-card hands.
 
     python scripts/bench_solver.py [--hands 1000] [--baseline 60] [--seed 2026] [--cold]
-                                   [--passes 3] [--work N]
+                                   [--passes 3] [--work N [--pick I,J,...]]
 
 A fixed set of random 14-card ``rummy`` hands (seeded): half dealt from the 108-card deck, half
 "rich" (built from runs, sets and up to 4 jokers). For each hand it times
@@ -202,11 +202,19 @@ def main() -> None:
                     help="only solve the first N hands once from empty tables, untimed, and "
                          "stop: run under valgrind --tool=callgrind with N and with 0, the "
                          "difference is the instructions the solving takes")
+    ap.add_argument("--pick", metavar="I,J,...",
+                    help="with --work: solve only these hands (indices among the first N), "
+                         "tables cleared before each (a fixed list, such as the slowest ones)")
     args = ap.parse_args()
     if args.work is not None:
         work = make_hands(args.hands, args.seed)[: args.work]
         gc.disable()
         clear_tables()
+        if args.pick:
+            for i in sorted({int(x) for x in args.pick.split(",")}):
+                clear_tables()
+                solve(work[i])
+            return
         for h in work:
             solve(h)
         return
