@@ -20,10 +20,12 @@ from rummykit.solver import (
     SIMPLE_OPENING,
     Arrangement,
     OpeningRule,
+    api,
     best_close,
     best_opening,
     clear_tables,
     declaration,
+    fast,
     least_penalty,
     opening_points,
     penalty_points,
@@ -142,6 +144,22 @@ def test_rummy_and_rami51(cards: list[Card], pick: int | None) -> None:
     assert opened_first.points == ref.best_opening(cards, ref.RUMMY, RUMMY_MELDS, None)
     check_arrangement(cards, opened_first, RUMMY_MELDS)
     assert penalty_first.points == want
+
+
+@examples(150)
+@given(hands(max_size=9, jokers=4))
+def test_joker_bound(cards: list[Card]) -> None:
+    """The fast path's bound on what ``j`` jokers add (by the places they can stand) holds
+    for every arrangement of the hand: its opening value is at most its natural cards at
+    their best weight plus that bound for its jokers."""
+    cfg = api._config(RUMMY_MELDS, "open", False, 0, 0)
+    vs, _, jokers = api._encode(cards)
+    tops = fast._joker_tops(cfg, vs, jokers, 99)
+    assert len(tops) == jokers + 1
+    for melds in ref.arrangements(cards, RUMMY_MELDS):
+        used = [c for m in melds for c in m.cards]
+        nat = sum(11 if c.rank == 1 else min(c.rank, 10) for c in used if not c.is_joker)
+        assert ref.value(melds, ref.RUMMY) <= nat + tops[used.count(JOKER)], (cards, melds)
 
 
 #: A set that leaves one, two or three cards of its rank, with and without a joker to spare:

@@ -22,11 +22,15 @@ stand side by side (rummy and the Rami variants), without wild ranks.
    search: the best slots of the chosen melds are kept (as many as jokers remain) and counted
    when the arrangement is complete. A branch stops when what it has, plus every card it still
    holds at its best weight (the cards that need a joker bring in at most the densest
-   candidate's weight per joker left), plus every joker left at the best joker value of the
-   hand, cannot beat the best arrangement found; or when the same cards, jokers and slots were
-   reached before with at least the same value. When a set leaves too few cards of its rank
-   for another set, the rank's cards that can only be in a set stay in hand at once (out of
-   the bound, and states differing only in them are one).
+   candidate's weight per joker left), plus the ``j`` jokers left at the ``j`` best places a
+   joker can stand in the hand (next to a natural card of a run, beside as many jokers as
+   natural copies; in a set of a rank, as many as its copies rounded down to even; never
+   more than the best joker value of the hand each), cannot beat the best arrangement found;
+   or when the same cards, jokers and slots were reached before with at least the same
+   value. The search stops when it finds an arrangement worth the whole hand's bound. When
+   a set leaves too few cards of its rank for another set, the rank's cards that can only be
+   in a set stay in hand at once (out of the bound, and states differing only in them are
+   one).
 4. **Partner answers.** The rummy opening and the rummy penalty weigh a melded card alike
    but for a low ace and a joker. When one of them is asked about a hand whose other answer
    is known: if no run of the hand can hold a low ace and it has no joker, every
@@ -585,6 +589,55 @@ def _same_values(
     return True
 
 
+#: Per question: every place a joker can stand, best value first: ``(value, suit, shift,
+#: shift)`` for a run place (the shifts of its two neighbour ranks in the suit vector; 40 for
+#: no neighbour), ``(value, 4, shift, 0)`` for a set of a rank.
+_SPOTS: dict[Config, list[tuple[int, int, int, int]]] = {}
+
+
+def _joker_tops(cfg: Config, v: list[int], jokers: int, jw: int) -> list[int]:
+    """``out[j]``: the most ``j`` jokers can add to an arrangement of the hand (``j`` up to
+    ``jokers``), and never more than ``j`` times ``jw``.
+
+    A joker in a run stands next to a natural card of it (no two jokers side by side), and
+    runs share no card: at a place, at most as many jokers as natural copies held beside it.
+    A set holds at least two natural cards and at most two jokers: at most as many jokers in
+    the sets of a rank as its copies held, rounded down to even. So ``j`` jokers stand at
+    ``j`` of these places at best, the most valuable ones (a bound, not an arrangement).
+    """
+    spots = _SPOTS.get(cfg)
+    if spots is None:
+        found = []
+        for s in range(4):
+            for p in range(1, 15):
+                lo = 2 * (p - 2) if p >= 2 else 40
+                hi = 2 * (p if p <= 12 else 0) if p <= 13 else 40
+                found.append((cfg.run_jok[p - 1], s, lo, hi))
+        for r in range(1, 14):
+            found.append((cfg.set_jok[r], 4, 2 * r - 2, 0))
+        found.sort(key=lambda x: -x[0])
+        spots = _SPOTS[cfg] = found
+    out = [0]
+    total = 0
+    left = jokers
+    v0, v1, v2, v3 = v
+    for val, s, a, b in spots:
+        if s < 4:
+            x = v[s]
+            c = (x >> a & 3) + (x >> b & 3)
+        else:
+            c = ((v0 >> a & 3) + (v1 >> a & 3) + (v2 >> a & 3) + (v3 >> a & 3)) & ~1
+        while c and left:
+            total += val
+            out.append(total)
+            c -= 1
+            left -= 1
+        if not left:
+            break
+    out += [total] * left
+    return [t if t < j * jw else j * jw for j, t in enumerate(out)]
+
+
 class _Reached(Exception):
     """The search found an arrangement at the upper bound: nothing can beat it."""
 
@@ -643,17 +696,24 @@ def _solve(
             if e[1] and e[0] > dm:
                 dm = e[0]
     wf1, wfb, wfb1, remw, remw1 = _field_weights(st, wr)
+    # What the jokers left can add: by the places they can stand when there are two or more
+    # (with one, that is the best joker value ``jw`` nearly always).
+    jt = _joker_tops(cfg, v, jokers, jw) if jokers > 1 else [0, jw]
     best = -1
     best_path: list[tuple[int, int, Entry]] = []
     best_left = best_spare = 0
-    # With a partner's answer: only arrangements worth at least its arrangement are
-    # searched, and the search stops at the bound. The answer is still the first
-    # arrangement of the most value in search order, as without the partner (what is
-    # cut could not reach that value), so it does not depend on what was asked before.
-    top_value = -1
+    # The search stops at the bound of the whole hand (the first state's) or, with a
+    # partner's answer, at the partner's bound if lower; and with a partner's answer only
+    # arrangements worth at least its arrangement are searched. The answer is still the
+    # first arrangement of the most value in search order, as without either (what is cut
+    # could not reach that value), so it does not depend on what was asked before.
+    top_value = remw + jt[jokers]
+    if remw1 > jokers * dm:
+        top_value -= remw1 - jokers * dm
     if seed is not None:
         best = seed[0] - 1
-        top_value = seed[1]
+        if seed[1] < top_value:
+            top_value = seed[1]
     path: list[tuple[int, int, Entry]] = []
     seen: dict[tuple[int, int, tuple[int, ...]], int] = {}
 
@@ -666,7 +726,7 @@ def _solve(
             if seen.get(key, -1) >= cur:
                 return
             seen[key] = cur
-        jj = jl * jw
+        jj = jt[jl]
         jd = jl * dm
         while rem:
             if remw1 > jd:
@@ -685,7 +745,7 @@ def _solve(
                 for t, need, cw, val, slots, vkey, e in grp:
                     if t & p2 == t and need <= jl:
                         j2 = jl - need
-                        if cur + val + remw - cw + j2 * jw <= best:
+                        if cur + val + remw - cw + jt[j2] <= best:
                             continue
                         t <<= sh
                         # After the meld: the best ``j2`` free slots (its slots joined to
@@ -713,7 +773,7 @@ def _solve(
                 for cons, need, cw, val, slots, vkey, e, sr, so in sb:
                     if cons & pres == cons and need <= jl:
                         j2 = jl - need
-                        if cur + val + remw - cw + j2 * jw <= best:
+                        if cur + val + remw - cw + jt[j2] <= best:
                             continue
                         # The runs' step above, inline again (a call here costs more than
                         # the step itself).
