@@ -149,17 +149,25 @@ def test_rummy_and_rami51(cards: list[Card], pick: int | None) -> None:
 @examples(150)
 @given(hands(max_size=9, jokers=4))
 def test_joker_bound(cards: list[Card]) -> None:
-    """The fast path's bound on what ``j`` jokers add (by the places they can stand) holds
-    for every arrangement of the hand: its opening value is at most its natural cards at
-    their best weight plus that bound for its jokers."""
+    """The fast path's bounds hold for every arrangement of the hand: on what ``j`` jokers
+    add (by the places they can stand), its opening value is at most its natural cards at
+    their best weight plus that bound for its jokers; and the whole hand's bound when it
+    holds cards that only a joker can meld."""
     cfg = api._config(RUMMY_MELDS, "open", False, 0, 0)
-    vs, _, jokers = api._encode(cards)
+    vs, ms, jokers = api._encode(cards)
     tops = fast._joker_tops(cfg, vs, jokers, 99)
     assert len(tops) == jokers + 1
+    st = fast.structure(vs[0], vs[1], vs[2], vs[3], ms, jokers)
+    _, _, _, remw, remw1 = fast._field_weights(st, fast._weights(cfg))
+    whole = remw + tops[jokers]
+    if remw1 and jokers:
+        whole = fast._needy_ceiling(cfg, st, tops, jokers, remw - remw1, remw1)
     for melds in ref.arrangements(cards, RUMMY_MELDS):
         used = [c for m in melds for c in m.cards]
         nat = sum(11 if c.rank == 1 else min(c.rank, 10) for c in used if not c.is_joker)
-        assert ref.value(melds, ref.RUMMY) <= nat + tops[used.count(JOKER)], (cards, melds)
+        value = ref.value(melds, ref.RUMMY)
+        assert value <= nat + tops[used.count(JOKER)], (cards, melds)
+        assert value <= whole, (cards, melds, whole)
 
 
 #: A set that leaves one, two or three cards of its rank, with and without a joker to spare:

@@ -27,7 +27,8 @@ stand side by side (rummy and the Rami variants), without wild ranks.
    natural copies; in a set of a rank, as many as its copies rounded down to even; never
    more than the best joker value of the hand each), cannot beat the best arrangement found;
    or when the same cards, jokers and slots were reached before with at least the same
-   value. The search stops when it finds an arrangement worth the whole hand's bound. When
+   value. The search stops when it finds an arrangement worth the whole hand's bound (see
+   :func:`_needy_ceiling` for hands with cards that only a joker can meld). When
    a set leaves too few cards of its rank for another set, the rank's cards that can only be
    in a set stay in hand at once (out of the bound, and states differing only in them are
    one).
@@ -638,6 +639,49 @@ def _joker_tops(cfg: Config, v: list[int], jokers: int, jw: int) -> list[int]:
     return [t if t < j * jw else j * jw for j, t in enumerate(out)]
 
 
+#: Per question: by rank, the best value of a joker within two run places of a card of the
+#: rank (the ace at both ends) or in a set of it.
+_NEAR: dict[Config, list[int]] = {}
+
+
+def _needy_ceiling(
+    cfg: Config, st: Struct, jt: list[int], jokers: int, sure: int, needy: int
+) -> int:
+    """The whole hand's bound when it holds cards that can only be melded with a joker
+    (weighing ``needy``; the other field cards ``sure``) and every joker could meld them.
+
+    Such a card is in no natural run of three nor set of three suits, so a meld holding it
+    holds a joker in a set of its rank or within two places of it in a run (its joker-free
+    stretch has at most two cards). So either none is melded, and the jokers add at most
+    ``jt[jokers]``; or ``q >= 1`` melds hold them, with ``q`` jokers at most the best such
+    value each and the others at most ``jt[jokers - q]``.
+    """
+    near = _NEAR.get(cfg)
+    if near is None:
+        near = [0] * 14
+        for r in range(1, 14):
+            places = [p for p in range(r - 2, r + 3) if 1 <= p <= 14 and p != r]
+            if r == 1:
+                places += [12, 13]
+            near[r] = max([cfg.set_jok[r]] + [cfg.run_jok[p - 1] for p in places])
+        _NEAR[cfg] = near
+    (ranks, _), _, _, _, only = st
+    jn = 0
+    x = only
+    while x:
+        b = x & -x
+        x ^= b
+        w = near[ranks[(b.bit_length() - 1) >> 1]]
+        if w > jn:
+            jn = w
+    most = jt[jokers]
+    for q in range(1, jokers + 1):
+        t = needy + q * jn + jt[jokers - q]
+        if t > most:
+            most = t
+    return sure + most
+
+
 class _Reached(Exception):
     """The search found an arrangement at the upper bound: nothing can beat it."""
 
@@ -710,6 +754,8 @@ def _solve(
     top_value = remw + jt[jokers]
     if remw1 > jokers * dm:
         top_value -= remw1 - jokers * dm
+    elif remw1 and jokers:
+        top_value = _needy_ceiling(cfg, st, jt, jokers, remw - remw1, remw1)
     if seed is not None:
         best = seed[0] - 1
         if seed[1] < top_value:
