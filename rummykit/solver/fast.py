@@ -103,6 +103,8 @@ def clear() -> None:
     _CHAIN_ENTRIES.clear()
     _TABLES.clear()
     _WR.clear()
+    _SPOTS.clear()
+    _NEAR.clear()
     _LAST_FW[0] = _NO_FW
 
 
