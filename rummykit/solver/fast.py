@@ -105,6 +105,8 @@ def clear() -> None:
     _WR.clear()
     _SPOTS.clear()
     _NEAR.clear()
+    _SLACK.clear()
+    _DIFFER.clear()
     _LAST_FW[0] = _NO_FW
 
 
