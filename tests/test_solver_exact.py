@@ -159,9 +159,9 @@ def test_joker_bound(cards: list[Card]) -> None:
     assert len(tops) == jokers + 1
     st = fast.structure(vs[0], vs[1], vs[2], vs[3], ms, jokers)
     _, _, _, remw, remw1 = fast._field_weights(st, fast._weights(cfg))
-    whole = remw + tops[jokers]
-    if remw1 and jokers:
-        whole = fast._needy_ceiling(cfg, st, tops, jokers, remw - remw1, remw1)
+    # ``dm`` as large as any weight: the bound the search stops at, with the densest
+    # candidate's weight per joker left free.
+    whole = fast.hand_bound(cfg, st, tops, jokers, remw, remw1, 99)
     for melds in ref.arrangements(cards, RUMMY_MELDS):
         used = [c for m in melds for c in m.cards]
         nat = sum(11 if c.rank == 1 else min(c.rank, 10) for c in used if not c.is_joker)

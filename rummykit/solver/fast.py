@@ -686,6 +686,19 @@ def _needy_ceiling(
     return sure + most
 
 
+def hand_bound(
+    cfg: Config, st: Struct, jt: list[int], jokers: int, remw: int, remw1: int, dm: int
+) -> int:
+    """The first state's bound: no arrangement of the hand is worth more. ``remw`` weighs
+    its field cards at their best (``remw1`` of it the cards that only a joker can meld),
+    ``jt`` is :func:`_joker_tops`, ``dm`` the most such cards one joker brings in."""
+    if remw1 > jokers * dm:
+        return remw - remw1 + jokers * dm + jt[jokers]
+    if remw1 and jokers:
+        return _needy_ceiling(cfg, st, jt, jokers, remw - remw1, remw1)
+    return remw + jt[jokers]
+
+
 class _Reached(Exception):
     """The search found an arrangement at the upper bound: nothing can beat it."""
 
@@ -755,11 +768,7 @@ def _solve(
     # arrangements worth at least its arrangement are searched. The answer is still the
     # first arrangement of the most value in search order, as without either (what is cut
     # could not reach that value), so it does not depend on what was asked before.
-    top_value = remw + jt[jokers]
-    if remw1 > jokers * dm:
-        top_value -= remw1 - jokers * dm
-    elif remw1 and jokers:
-        top_value = _needy_ceiling(cfg, st, jt, jokers, remw - remw1, remw1)
+    top_value = hand_bound(cfg, st, jt, jokers, remw, remw1, dm)
     if seed is not None:
         best = seed[0] - 1
         if seed[1] < top_value:
