@@ -376,3 +376,19 @@ def test_a_record_that_is_not_an_object(
 ) -> None:
     msg = one_line_error(*run(capsys, "replay", write(tmp_path, text)))
     assert "object" in msg
+
+
+def test_every_help_page_reads_as_written() -> None:
+    """Every command's --help formats: no doubled percent signs, no leftover format codes."""
+    import argparse
+
+    from rummykit.cli.main import build_parser
+
+    parser = build_parser()
+    pages = [parser.format_help()]
+    for action in parser._actions:  # the subcommands' parsers
+        if isinstance(action, argparse._SubParsersAction):
+            pages += [p.format_help() for p in action.choices.values()]
+    assert len(pages) > 5
+    for page in pages:
+        assert "%%" not in page and "%(" not in page, page

@@ -23,7 +23,7 @@ def add_parser(sub: Any) -> None:
         help="play bots against each other on duplicate deals",
         description="Play bots against each other: every shuffle is replayed with the bots "
         "rotated through the seats. Reports, per bot, deals won and mean points per deal "
-        "with 95%% confidence intervals.",
+        "with 95% confidence intervals.",
     )
     p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
     p.add_argument("--players", type=int, default=2, help="seats at the table")
