@@ -16,7 +16,8 @@ stand side by side (rummy and the Rami variants), without wild ranks.
    value, and its *slots*: where a spare joker may still go (each end of a run, the fourth
    card of a set) with their values. Chains depend only on the suit's run places: they are
    kept per segment no chain crosses (and per cut of jokers), shifted into place, and their
-   values per question; so the tables are shared from hand to hand.
+   values per question; so the tables are shared from hand to hand. A hand's sets are built
+   once for all its questions, their values looked up per question.
 3. **Branch and bound.** The lowest card still held is either melded by a candidate whose
    lowest card it is, or stays in hand (every copy). Spare jokers are not placed during the
    search: the best slots of the chosen melds are kept (as many as jokers remain) and counted
@@ -65,9 +66,13 @@ Entry = tuple[int, int, int, tuple[int, ...], int, int, tuple[int, ...]]
 #: A candidate in the search: (fields taken, jokers needed, natural bound weight, value, slot
 #: values, variant key, entry).
 Cand = tuple[int, int, int, int, tuple[int, ...], int, Entry]
-#: A set in the search: a :data:`Cand` and the fields of its rank, those that can only be in
-#: a set.
-SetCand = tuple[int, int, int, int, tuple[int, ...], int, Entry, int, int]
+#: A set in the search: (fields taken, jokers needed, the fields of its rank, those that can
+#: only be in a set, index in the question's :func:`_set_table`). The values are looked up
+#: per question, so a hand's sets are built once for all its questions.
+SetCand = tuple[int, int, int, int, int]
+#: A set's values under a question: (natural bound weight, value, slot values, variant key,
+#: entry).
+SetValues = tuple[int, int, tuple[int, ...], int, Entry]
 #: A solved question: (score, jokers used, melds, the path of candidates, spare jokers
 #: placed in slots).
 Result = tuple[int, int, list[int], list[tuple[int, int, Entry]], int]
@@ -75,13 +80,12 @@ Result = tuple[int, int, list[int], list[tuple[int, int, Entry]], int]
 _LOW: Final = 0x5555555555555555
 #: Hands whose candidates are kept (a structure is a few hundred bytes to a few kB).
 STRUCT_LIMIT: Final = 20_000
-#: ((rank, copies) of the fields), chain tables (suit, run places, jokers, first field), sets
-#: (fields taken, lowest field, key, the fields of the rank, those that can only be in a set),
-#: all cards, the cards that need a joker to be melded)
+#: ((rank, copies) of the fields), chain tables (suit, run places, jokers, first field), by
+#: field the sets whose lowest field it is, all cards, the cards that need a joker to be
+#: melded, the ranks that can be in a set (bit ``r``; bit 0: the hand has jokers; 0: none))
 Struct = tuple[
     tuple[list[int], list[int]], list[tuple[int, int, int, int]],
-    list[tuple[int, int, int, int, int]],
-    int, int,
+    list[list[SetCand] | None], int, int, int,
 ]
 _STRUCT: dict[tuple[int, int, int, int, int], Struct] = {}
 #: Chains of a suit by (places that can be in a run, jokers): by lowest local field,
@@ -107,6 +111,7 @@ def clear() -> None:
     _NEAR.clear()
     _SLACK.clear()
     _DIFFER.clear()
+    _SETS.clear()
     _LAST_FW[0] = _NO_FW
 
 
@@ -115,6 +120,7 @@ def entries() -> int:
         len(_STRUCT) + len(_CHAINS) + sum(len(v) for v in _ENTRIES.values())
         + sum(len(v) for v in _RESULTS.values())
         + sum(len(v) for v in _CHAIN_ENTRIES.values())
+        + sum(len(t) + len(b) for t, b in _SETS.values())
     )
 
 
@@ -143,7 +149,6 @@ def structure(
     ranks: list[int] = []
     counts: list[int] = []
     runs: list[tuple[int, int, int, int]] = []
-    sets: list[tuple[int, int, int, int, int]] = []
     # the lowest bit of the field of (suit, rank), for the set members
     where: list[list[int]] | None = [[0] * 14, [0] * 14, [0] * 14, [0] * 14] if setcap else None
     vs = (v0, v1, v2, v3)
@@ -206,6 +211,7 @@ def structure(
                 # A chain of n places has at most n - 1 gaps: more jokers change nothing.
                 jc = min(jokers, seg.bit_count() - 1) if jokers else 0
                 runs.append((s, seg, jc, off + (rr & (low - 1)).bit_count()))
+    setb: list[list[SetCand] | None] = [None] * len(ranks)
     if where is not None:
         w0, w1, w2, w3 = where
         subsets = _SUBSETS[1 if jokers else 0]
@@ -218,24 +224,32 @@ def structure(
             u = (w0[r], w1[r], w2[r], w3[r], 0)
             sr = u[0] + u[1] + u[2] + u[3]
             so = sr & sob
-            for t0, t1, t2, t3, vk in subsets[here]:
+            for t0, t1, t2, t3, vk, need in subsets[here]:
                 cons = u[t0] + u[t1] + u[t2] + u[t3]
+                sc = (cons, need, sr, so, r | vk)
                 # The set's lowest field is its lowest suit's.
-                sets.append((cons, ((cons & -cons).bit_length() - 1) >> 1, -(r | vk), sr, so))
-    res = _STRUCT[key] = ((ranks, counts), runs, sets, full, only)
+                low = ((cons & -cons).bit_length() - 1) >> 1
+                lst = setb[low]
+                if lst is None:
+                    setb[low] = [sc]
+                else:
+                    lst.append(sc)
+    setkey = (setcap << 1 | (1 if jokers else 0)) if setcap else 0
+    res = _STRUCT[key] = ((ranks, counts), runs, setb, full, only, setkey)
     return res
 
 
-def _subsets(here: int, jokers: int) -> list[tuple[int, int, int, int, int]]:
+def _subsets(here: int, jokers: int) -> list[tuple[int, int, int, int, int, int]]:
     """The sets of the suits ``here`` (a 4-bit mask), biggest first (two suits need a
-    joker): their suits, padded to four with 4 (no suit), and ``size << 4 | suits << 7``."""
+    joker): their suits, padded to four with 4 (no suit), ``size << 4 | suits << 7`` and
+    the jokers they need."""
     out = []
     for bits in range(16):
         k = bits.bit_count()
         if bits & ~here or k < (2 if jokers else 3):
             continue
         t0, t1, t2, t3 = ([t for t in range(4) if bits >> t & 1] + [4, 4, 4])[:4]
-        out.append((-k, bits, (t0, t1, t2, t3, k << 4 | bits << 7)))
+        out.append((-k, bits, (t0, t1, t2, t3, k << 4 | bits << 7, 1 if k == 2 else 0)))
     out.sort()
     return [e[2] for e in out]
 
@@ -387,7 +401,7 @@ def _field_weights(st: Struct, wr: list[int]) -> FieldWeights:
     last = _LAST_FW[0]
     if last[0] is st and last[1] is wr:
         return last[2]
-    (ranks, counts), _, _, _, only = st
+    (ranks, counts), _, _, _, only, _ = st
     nf = len(ranks)
     wf = [wr[r] for r in ranks]
     remw = sum(map(mul, counts, wf))
@@ -482,6 +496,55 @@ def _entry(cfg: Config, vkey: int) -> Entry:
     if k == 3:
         return w, 0, nat, (jw,), jw, 0, (1,)
     return w, 0, nat, (), 0, 0, ()
+
+
+class _SetTable(dict[int, SetValues]):
+    """A question's set values by set index ``rank | size << 4 | suits << 7``, each made when
+    the search first reads it (at most 13 ranks times 11 sets of suits, and a hand reads
+    few: tables cleared before every hand stay cheap)."""
+
+    __slots__ = ("cfg",)
+
+    def __init__(self, cfg: Config) -> None:
+        super().__init__()
+        self.cfg = cfg
+
+    def __missing__(self, si: int) -> SetValues:
+        e = _entry(self.cfg, -si)
+        got = self[si] = (e[0], e[2], e[3], -si, e)
+        return got
+
+
+#: Per question: its :class:`_SetTable`, and by the key of a hand's set ranks (see
+#: :data:`Struct`; at most 2 ** 14 keys) the best joker value of its sets and the most natural
+#: weight one needed joker brings in with them (:func:`_set_bounds`).
+_SETS: dict[Config, tuple[_SetTable, dict[int, tuple[int, int]]]] = {}
+
+
+def _set_table(cfg: Config) -> tuple[_SetTable, dict[int, tuple[int, int]]]:
+    got = _SETS.get(cfg)
+    if got is None:
+        got = _SETS[cfg] = (_SetTable(cfg), {})
+    return got
+
+
+def _set_bounds(cfg: Config, key: int) -> tuple[int, int]:
+    """(best joker value, most natural weight one needed joker brings in) among the sets of a
+    hand whose set key (see :data:`Struct`) is ``key``. Every rank that can be in a set has a
+    set of two suits when the hand has jokers (one joker needed, two natural cards at their
+    best weight), else one of three suits: both hold a joker at their best value."""
+    wr = _weights(cfg)
+    jw = dm = 0
+    x = key & ~1
+    while x:
+        b = x & -x
+        x ^= b
+        r = b.bit_length() - 1
+        if cfg.set_jok[r] > jw:
+            jw = cfg.set_jok[r]
+        if key & 1 and 2 * wr[r] > dm:
+            dm = 2 * wr[r]
+    return jw, dm
 
 
 def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> Result:
@@ -669,7 +732,7 @@ def _needy_ceiling(
                 places += [12, 13]
             near[r] = max([cfg.set_jok[r]] + [cfg.run_jok[p - 1] for p in places])
         _NEAR[cfg] = near
-    (ranks, _), _, _, _, only = st
+    (ranks, _), _, _, _, only, _ = st
     jn = 0
     x = only
     while x:
@@ -708,7 +771,7 @@ def _solve(
     hint: tuple[Config, Result] | None,
 ) -> Result:
     st = structure(v[0], v[1], v[2], v[3], m, jokers)
-    (ranks, counts), runs, sets, full, only = st
+    (ranks, counts), runs, setb, full, only, setkey = st
     if not full:
         return 0, 0, [], [], 0
     seed = None
@@ -721,10 +784,9 @@ def _solve(
         seed = _seed(cfg, other, res, ranks, counts, jokers)
     wr = _weights(cfg)
     nf = len(ranks)
-    # At each field: the chains whose lowest card it is (templates of its suit, shifted) and
-    # the sets whose lowest card it is.
+    # At each field: the chains whose lowest card it is (templates of its suit, shifted); the
+    # sets whose lowest card it is come with the hand's structure, their values from ``stab``.
     runb: list[tuple[list[Cand], int, int] | None] = [None] * nf
-    setb: list[list[SetCand] | None] = [None] * nf
     jw = dm = 0
     for s, rc, jc, off in runs:
         groups, jm, dmax = _chain_entries(cfg, rc, jc)
@@ -738,24 +800,15 @@ def _solve(
             if grp:
                 runb[i] = (grp, sh, s)
             i += 1
-    if sets:
-        table = _ENTRIES.get(cfg)
-        if table is None or len(table) > STRUCT_LIMIT:
-            table = _ENTRIES[cfg] = {}
-        for cons, low, vkey, sr, so in sets:
-            e = table.get(vkey)
-            if e is None:
-                e = table[vkey] = _entry(cfg, vkey)
-            c = (cons, e[1], e[0], e[2], e[3], vkey, e, sr, so)
-            lst = setb[low]
-            if lst is None:
-                setb[low] = [c]
-            else:
-                lst.append(c)
-            if e[4] > jw:
-                jw = e[4]
-            if e[1] and e[0] > dm:
-                dm = e[0]
+    stab, sbounds = _set_table(cfg)
+    if setkey:
+        sj = sbounds.get(setkey)
+        if sj is None:
+            sj = sbounds[setkey] = _set_bounds(cfg, setkey)
+        if sj[0] > jw:
+            jw = sj[0]
+        if sj[1] > dm:
+            dm = sj[1]
     wf1, wfb, wfb1, remw, remw1 = _field_weights(st, wr)
     # What the jokers left can add: by the places they can stand when there are two or more
     # (with one, that is the best joker value ``jw`` nearly always).
@@ -829,8 +882,9 @@ def _solve(
                         path.pop()
             sb = setb[k]
             if sb is not None:
-                for cons, need, cw, val, slots, vkey, e, sr, so in sb:
+                for cons, need, sr, so, si in sb:
                     if cons & pres == cons and need <= jl:
+                        cw, val, slots, vkey, e = stab[si]
                         j2 = jl - need
                         if cur + val + remw - cw + jt[j2] <= best:
                             continue
