@@ -55,7 +55,7 @@ among arrangements of equal value the first found is kept.
 from __future__ import annotations
 
 from contextlib import suppress
-from operator import mul
+from operator import add, mul
 from typing import Final
 
 from rummykit.solver.core import Config
@@ -403,12 +403,12 @@ def _field_weights(st: Struct, wr: list[int]) -> FieldWeights:
         return last[2]
     (ranks, counts), _, _, _, only, _ = st
     nf = len(ranks)
-    wf = [wr[r] for r in ranks]
+    wf = list(map(wr.__getitem__, ranks))
     remw = sum(map(mul, counts, wf))
     # A field holds 1 or 2 copies: bit 2k alone, or bit 2k + 1 alone.
     wfb = [0] * (2 * nf)
     wfb[0::2] = wf
-    wfb[1::2] = [w + w for w in wf]
+    wfb[1::2] = map(add, wf, wf)
     # The cards that need a joker: together they bring in at most ``dm`` per joker.
     wf1 = [0] * nf
     wfb1 = [0] * (2 * nf)
@@ -604,8 +604,7 @@ def _seed(
     per, dj, anyn = _slack(cfg, hint)
     bound = res[0] + dj * jokers
     if anyn:
-        for r, n in zip(ranks, counts, strict=True):
-            bound += n * per[r]
+        bound += sum(map(mul, counts, map(per.__getitem__, ranks)))
     table = _ENTRIES.get(cfg)
     if table is None or len(table) > STRUCT_LIMIT:
         table = _ENTRIES[cfg] = {}
