@@ -54,7 +54,6 @@ among arrangements of equal value the first found is kept.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from operator import add, mul
 from typing import Final
 
@@ -938,8 +937,12 @@ def _solve(
             if cur == top_value:
                 raise _Reached
 
-    with suppress(_Reached):
+    # A try statement, not contextlib.suppress: free when nothing is raised, where the
+    # context manager makes three Python calls (1.7 % of the median hand's instructions).
+    try:  # noqa: SIM105
         search(full, jokers, 0, remw, remw1, ())
+    except _Reached:
+        pass
     if seed is not None and best < seed[0]:
         raise AssertionError("the partner's arrangement was not found again")
     # The closure refers to itself through its cell: emptying the cell frees it without the
