@@ -768,7 +768,11 @@ def _solve(
     cfg: Config, v: list[int], m: list[int], jokers: int,
     hint: tuple[Config, Result] | None,
 ) -> Result:
-    st = structure(v[0], v[1], v[2], v[3], m, jokers)
+    # The tables' hits are looked up here, not through their functions: a Python call costs
+    # several hundred instructions, and a short search's setup makes a dozen of them.
+    st = _STRUCT.get((v[0], v[1], v[2], v[3], jokers)) or structure(
+        v[0], v[1], v[2], v[3], m, jokers
+    )
     (ranks, counts), runs, setb, full, only, setkey = st
     if not full:
         return 0, 0, [], [], 0
@@ -780,14 +784,15 @@ def _solve(
             # would go exactly as the partner's did.
             return res
         seed = _seed(cfg, other, res, ranks, counts, jokers)
-    wr = _weights(cfg)
+    wr = (_TABLES.get(cfg) or _tables(cfg))[0]
     nf = len(ranks)
     # At each field: the chains whose lowest card it is (templates of its suit, shifted); the
     # sets whose lowest card it is come with the hand's structure, their values from ``stab``.
     runb: list[tuple[list[Cand], int, int] | None] = [None] * nf
     jw = dm = 0
+    chains = _CHAIN_ENTRIES.get(cfg) or {}
     for s, rc, jc, off in runs:
-        groups, jm, dmax = _chain_entries(cfg, rc, jc)
+        groups, jm, dmax = chains.get((rc, jc)) or _chain_entries(cfg, rc, jc)
         if jm > jw:
             jw = jm
         if dmax > dm:
@@ -798,7 +803,7 @@ def _solve(
             if grp:
                 runb[i] = (grp, sh, s)
             i += 1
-    stab, sbounds = _set_table(cfg)
+    stab, sbounds = _SETS.get(cfg) or _set_table(cfg)
     if setkey:
         sj = sbounds.get(setkey)
         if sj is None:
