@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Benchmark of the solver's Indian rummy questions (not a test), by wild cards in hand.
+
+    python scripts/bench_indian.py [--hands 300] [--heavy 200] [--seed 2026] [--passes 3]
+                                   [--work N [--pick I,J,...]]
+
+A fixed set of hands (seeded): ``--hands`` dealt at random from the 106-card Indian deck (two
+printed jokers) with a random wild rank, then ``--heavy`` hands holding 3 to 6 wild cards and
+printed jokers together (the case where the solver has the most to decide). For each hand it
+times ``least_penalty`` of the first 13 cards (the two-sequence rule: the seat's view, the
+bots, end-of-deal scoring) plus ``declaration`` of all 14 (CPU time of this process, garbage
+collector off, tables kept from hand to hand as in a long-running server). The whole set is
+run ``--passes`` times from empty tables and each hand keeps its best time. It prints the
+median, p90, p99 and max per hand, then a table by the number of wild cards plus printed
+jokers in the 14 cards, and the slowest hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import random
+import statistics
+import sys
+import time
+import timeit
+from collections.abc import Sequence
+
+import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
+
+from rummykit.cards import JOKER, Card, card, format_cards, make_deck
+from rummykit.melds import MeldRules
+from rummykit.solver import INDIAN_PENALTY, clear_tables, declaration, least_penalty
+
+Hand = tuple[list[Card], MeldRules]
+
+
+def rules_of(wild: int) -> MeldRules:
+    return MeldRules(min_real=1, adjacent_jokers=True, wild_rank=wild)
+
+
+def random_hand(rng: random.Random) -> Hand:
+    wild = rng.randint(1, 13)
+    return rng.sample(make_deck(2), 14), rules_of(wild)
+
+
+def heavy_hand(rng: random.Random) -> Hand:
+    """3 to 6 of the hand's 14 cards are wild cards or printed jokers, the rest at random."""
+    wild = rng.randint(1, 13)
+    jokerish = [card(wild, s) for s in range(4) for _ in range(2)] + [JOKER] * 2
+    k = rng.randint(3, 6)
+    hand = rng.sample(jokerish, k)
+    others = [c for c in make_deck(0) if c.rank != wild]
+    hand += rng.sample(others, 14 - k)
+    rng.shuffle(hand)
+    return hand, rules_of(wild)
+
+
+def make_hands(n: int, heavy: int, seed: int) -> list[Hand]:
+    rng = random.Random(seed)
+    return [random_hand(rng) for _ in range(n)] + [heavy_hand(rng) for _ in range(heavy)]
+
+
+def wild_count(h: Hand) -> int:
+    cards, rules = h
+    return sum(1 for c in cards if rules.is_joker(c))
+
+
+def solve(h: Hand) -> tuple[int, bool]:
+    cards, rules = h
+    p = least_penalty(cards[:13], INDIAN_PENALTY, rules)
+    d = declaration(cards, rules)
+    return p.points, d is not None
+
+
+def timed(hands: Sequence[Hand], passes: int) -> list[float]:
+    """CPU time per hand, the best of ``passes`` identical passes from empty tables."""
+    best = [float("inf")] * len(hands)
+    for _ in range(passes):
+        clear_tables()
+        for i, h in enumerate(hands):
+            t = time.process_time()
+            solve(h)
+            best[i] = min(best[i], time.process_time() - t)
+    return best
+
+
+def pct(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def ms(x: float) -> str:
+    return f"{x * 1e3:7.2f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=300)
+    ap.add_argument("--heavy", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--passes", type=int, default=3, help="passes; each hand keeps its best")
+    ap.add_argument("--work", type=int, metavar="N",
+                    help="only solve the first N hands once from empty tables, untimed, and "
+                         "stop: run under valgrind --tool=callgrind with N and with 0, the "
+                         "difference is the instructions the solving takes")
+    ap.add_argument("--pick", metavar="I,J,...",
+                    help="with --work: solve only these hands (indices among the first N), "
+                         "tables cleared before each")
+    args = ap.parse_args()
+    hands = make_hands(args.hands, args.heavy, args.seed)
+    if args.work is not None:
+        work = hands[: args.work]
+        gc.disable()
+        clear_tables()
+        if args.pick:
+            for i in sorted({int(x) for x in args.pick.split(",")}):
+                clear_tables()
+                solve(work[i])
+            return
+        for h in work:
+            solve(h)
+        return
+
+    timer = timeit.Timer("sum(range(1000))", timer=time.process_time)
+    ref = min(timer.repeat(number=2000, repeat=5)) / 2000
+    print(f"machine reference: sum(range(1000)) takes {ref * 1e6:.1f} µs of CPU "
+          f"(Python {sys.version.split()[0]}); load average {os.getloadavg()[0]:.1f}")
+    print(f"{args.hands} random + {args.heavy} heavy hands of 14 cards (seed {args.seed}); "
+          "least_penalty on 13 cards + declaration on 14, ms per hand:")
+    gc.disable()
+    clear_tables()
+    times = timed(hands, args.passes)
+    gc.enable()
+    print(f"  all      n {len(times):4}  median {ms(statistics.median(times))}  "
+          f"p90 {ms(pct(times, 0.9))}  p99 {ms(pct(times, 0.99))}  max {ms(max(times))}")
+    by: dict[int, list[float]] = {}
+    for h, t in zip(hands, times, strict=True):
+        by.setdefault(wild_count(h), []).append(t)
+    for k in sorted(by):
+        xs = by[k]
+        print(f"  wild {k:2}  n {len(xs):4}  median {ms(statistics.median(xs))}  "
+              f"p90 {ms(pct(xs, 0.9))}  p99 {ms(pct(xs, 0.99))}  max {ms(max(xs))}")
+    worst = max(range(len(hands)), key=lambda i: times[i])
+    cards, rules = hands[worst]
+    print(f"  slowest hand (#{worst}): {format_cards(cards)}  wild rank {rules.wild_rank}")
+
+
+if __name__ == "__main__":
+    main()
