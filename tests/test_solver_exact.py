@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummykit.cards import JOKER, Card, card, parse_cards
-from rummykit.melds import RUMMY_MELDS, Meld, MeldRules, make_meld
+from rummykit.melds import RUMMY_MELDS, Meld, MeldRules, indian_penalty, make_meld
 from rummykit.solver import (
     INDIAN_PENALTY,
     RAMI51_OPENING,
@@ -20,6 +20,7 @@ from rummykit.solver import (
     SIMPLE_OPENING,
     Arrangement,
     OpeningRule,
+    PenaltyRule,
     api,
     best_close,
     best_opening,
@@ -221,6 +222,63 @@ def test_indian(case: tuple[list[Card], MeldRules]) -> None:
     assert penalty_points(cards, INDIAN_PENALTY, rules) == want
     if got.melds:
         assert ref.two_sequences(got.melds)
+    for discard in (True, False):
+        dec = declaration(cards, rules, discard)
+        assert (dec is not None) == ref.can_declare(cards, rules, discard), (cards, discard)
+        if dec is not None:
+            check_arrangement(cards, dec, rules)
+            assert len(dec.left) == (1 if discard else 0)
+            assert ref.two_sequences(dec.melds)
+
+
+FREE_INDIAN = PenaltyRule(scoring="indian")
+
+
+@st.composite
+def indian_crowded(draw: st.DrawFn) -> tuple[list[Card], MeldRules]:
+    """6 to 8 cards of which 2 to 4 are wild cards, plus up to 1 printed joker, the others
+    from a narrow window of ranks in one or two suits: many ways to split the wild cards
+    between natural and joker, which the search cuts down to a few (``api._wild_choices``).
+    (Kept small: the reference's time grows fast with the jokers.)"""
+    wild = draw(st.integers(1, 13))
+    rules = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=wild)
+    wilds = [card(wild, s) for s in range(4) for _ in range(2)]
+    picks = draw(st.lists(st.integers(0, 7), unique=True, min_size=2, max_size=4))
+    hand = [wilds[i] for i in picks] + [JOKER] * draw(st.integers(0, 1))
+    low = draw(st.integers(max(1, wild - 4), min(10, wild + 2)) | st.integers(1, 10))
+    suits = sorted(draw(st.sets(st.integers(0, 3), min_size=1, max_size=2)))
+    others = [
+        card(r if r <= 13 else 1, s) for r in range(low, low + 5) for s in suits for _ in range(2)
+        if (r if r <= 13 else 1) != wild
+    ]
+    size = draw(st.integers(6, 8))
+    more = draw(st.lists(st.integers(0, len(others) - 1), unique=True,
+                         min_size=min(len(others), max(0, size - len(hand))),
+                         max_size=min(len(others), max(0, size - len(hand)))))
+    return hand + [others[i] for i in more], rules
+
+
+@examples(60)
+@given(indian_crowded())
+def test_indian_crowded_wild_cards(case: tuple[list[Card], MeldRules]) -> None:
+    cards, rules = case
+    want = ref.indian_least_penalty(cards, rules)
+    got = least_penalty(cards, INDIAN_PENALTY, rules)
+    check_arrangement(cards, got, rules)
+    assert got.points == want, (cards, rules.wild_rank, got, want)
+    assert penalty_points(cards, INDIAN_PENALTY, rules) == want
+    if got.melds:
+        assert ref.two_sequences(got.melds)
+    # Without the two-sequence rule (the bots' measure): only the real-card minimum makes a
+    # wild card's natural place matter.
+    free = min(
+        sum(indian_penalty(c, rules.wild_rank) for c in ref.left_of(cards, arr))
+        for arr in ref.arrangements(cards, rules)
+    )
+    got_free = least_penalty(cards, FREE_INDIAN, rules)
+    check_arrangement(cards, got_free, rules)
+    assert got_free.points == free, (cards, rules.wild_rank, got_free, free)
+    assert penalty_points(cards, FREE_INDIAN, rules) == free
     for discard in (True, False):
         dec = declaration(cards, rules, discard)
         assert (dec is not None) == ref.can_declare(cards, rules, discard), (cards, discard)

@@ -108,6 +108,7 @@ class Config:
         "seg_cache",
         "set_cache",
         "set_jok",
+        "set_min",
         "set_nat",
         "suit_cache",
         "wrap_cache",
@@ -132,6 +133,7 @@ class Config:
         self.set_jok = set_jok
         self.fmask = fmask
         self.c_split = c_split
+        self.set_min = _set_min(min_real, adjacent, run_nat, run_jok, set_nat, set_jok, fmask)
         self.fast = False
         #: Questions on the same hand whose answers seed this one's (fast path).
         self.partners: tuple[Config, ...] = ()
@@ -160,6 +162,34 @@ class Config:
             + len(self.set_cache) + len(self.rank_cache) + len(self.wrap_cache)
             + len(self.result_cache)
         )
+
+
+def _set_min(
+    min_real: int,
+    adjacent: bool,
+    run_nat: tuple[int, ...],
+    run_jok: tuple[int, ...],
+    set_nat: tuple[int, ...],
+    set_jok: tuple[int, ...],
+    fmask: int,
+) -> int:
+    """The fewest natural cards a set needs to be worth searching.
+
+    With one real card per meld, adjacent jokers, every joker weighing the same in runs and
+    sets, a card weighing the same in a set and at its place in a run, and only the run count
+    and a pure run tracked (Indian rummy), a set of one natural card and jokers is never
+    needed: the same cards make a run (the card at its place, the jokers beside it; at most
+    4 cards always fit), with the same score and one more run. The search then leaves such
+    sets out, so that a rank whose cards are all of one suit has no set choice at all.
+    """
+    if min_real != 1 or not adjacent or fmask & ~(F_SEQ | F_PURE):
+        return min_real
+    w = run_jok[0]
+    if any(x != w for x in run_jok) or any(x != w for x in set_jok[1:]):
+        return min_real
+    if any(set_nat[r] != run_nat[r - 1] for r in range(1, 14)):
+        return min_real
+    return 2
 
 
 _CONFIGS: dict[tuple[object, ...], Config] = {}
@@ -536,7 +566,7 @@ def set_profile(cfg: Config, rank: int, u: tuple[int, ...], jcap: int, c_suit: i
     if c_suit >= 0 and u[c_suit]:
         flags0 |= F_CM_ONE * min(u[c_suit], 2)
     res: Profile = {}
-    for (m, clean), plan in set_patterns(cfg.min_real, u).items():
+    for (m, clean), plan in set_patterns(cfg.set_min, u).items():
         if m > jcap:
             continue
         flags = (flags0 | (F_CSET if clean else 0)) & cfg.fmask
@@ -706,7 +736,7 @@ def _solve(
         _capable_mask(m3, jokers, min_real, adjacent),
     ]
     vs = [vs_all[s] & spread(capm[s]) for s in range(4)]
-    need = max(min_real, 3 - jokers, 1)
+    need = max(cfg.set_min, 3 - jokers, 1)
     if need == 1:
         pot = m0 | m1 | m2 | m3
     elif need == 2:
