@@ -219,6 +219,34 @@ def test_indian_wild_card_as_itself_keeps_a_sequence_pure() -> None:
     assert any(m.pure and m.kind == "run" for m in dec.melds)
 
 
+def test_indian_wild_cards_alone_make_a_sequence() -> None:
+    # Wild cards with no other real card: one stands as itself, the others as jokers around
+    # it, so they make an (impure) sequence, the second one beside a pure sequence.
+    for text in ("2S 3S 4S 7H 7D 7C", "2S 3S 4S 7H 7D 7C 7S", "2S 3S 4S 7H X X"):
+        hand = H(text)
+        dec = declaration(hand, SEVENS, discard=False)
+        assert dec is not None, text
+        assert [m.kind for m in dec.melds] == ["run", "run"], text
+        assert least_penalty(hand, INDIAN_PENALTY, SEVENS).points == 0
+    # two runs of wild cards alone, no pure sequence: no declaration, every card counts
+    hand = H("7H 7D 7C 7S 7H X 2C")
+    assert declaration(hand, SEVENS, discard=False) is None
+    assert least_penalty(hand, INDIAN_PENALTY, SEVENS).points == 2
+
+
+def test_indian_wild_card_natural_in_the_pure_sequence_only() -> None:
+    # 7S stands as itself in the pure 5S 6S 7S; its twin is the joker of 9H TH 7S.
+    hand = H("5S 6S 7S 7S 9H TH")
+    dec = declaration(hand, SEVENS, discard=False)
+    assert dec is not None
+    assert sorted(m.pure for m in dec.melds) == [False, True]
+    assert least_penalty(hand, INDIAN_PENALTY, SEVENS).points == 0
+    # no natural neighbours for a pure sequence through 7S: nothing melds
+    hand = H("4S 6S 7S 7S 9H TH")
+    assert declaration(hand, SEVENS, discard=False) is None
+    assert least_penalty(hand, INDIAN_PENALTY, SEVENS).points == 4 + 6 + 9 + 10
+
+
 def test_indian_joker_indicator_makes_aces_wild() -> None:
     aces = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=1)
     # the AS is a joker: 3S 4S AS is an impure sequence (AS standing for 5S)

@@ -697,6 +697,7 @@ def solve(
     jokers: int,
     accept: Accept,
     must: tuple[int, int] | None = None,
+    anchors: int = 0,
 ) -> tuple[int, int, Witness] | None:
     """The best accepted arrangement of a hand: ``vs_all[suit]`` holds 2 bits per rank (the
     copies held, rank ``r`` at bit ``2 * (r - 1)``), ``masks[suit]`` the ranks held (bit
@@ -704,17 +705,43 @@ def solve(
     ``must`` is the (rank, suit) of the must-include card. Returns ``(score, key, witness)``
     or None when no arrangement is accepted.
 
+    ``anchors``: how many of the jokers are wild cards that may also stand as the one real
+    card of a run made otherwise of jokers (:func:`wild_runs`; the caller makes sure such a
+    card weighs what a joker weighs, see ``api._wild_choices``).
+
     Answers are cached (the engine asks about the same hand several times a turn: opening
     meter, legal actions, the one-tap Open, the bots).
     """
-    rkey = (vs_all[0], vs_all[1], vs_all[2], vs_all[3], jokers, must, accept)
+    rkey = (vs_all[0], vs_all[1], vs_all[2], vs_all[3], jokers, must, accept, anchors)
     cache = cfg.result_cache
     if rkey in cache:
         return cache[rkey]
-    got = _solve(cfg, vs_all, masks, jokers, accept, must)
+    got = _solve(cfg, vs_all, masks, jokers, accept, must, anchors)
     _grow()
     cache[rkey] = got
     return got
+
+
+def wild_runs(cfg: Config, jokers: int, anchors: int) -> Profile:
+    """Runs made of wild cards and jokers only, outside the suits: each run has one wild card
+    standing at its own place (its one real card) and jokers around it, so a run of ``k``
+    cards uses ``k`` of the jokers (the wild card among them) and weighs ``k`` joker weights.
+    Witness leaves are ``("V", lengths)``; the caller picks the wild cards when it builds
+    the melds.
+
+    At most two such runs: two of them that are not the only runs of the arrangement join
+    into one (at most 13 cards, since ``jokers <= 13``) without lowering the run count, which
+    the flags cap at 2; without :data:`F_SEQ` in the flags, any two join.
+    """
+    w = cfg.run_jok[0]
+    res: Profile = {0: (0, None)}
+    if anchors >= 1:
+        for k in range(3, jokers + 1):
+            res[(k << 8) | (1 & cfg.fmask)] = (k * w, ("V", (k,)))
+    if anchors >= 2 and cfg.fmask & F_SEQ:
+        for k in range(6, jokers + 1):
+            res[(k << 8) | 2] = (k * w, ("V", (3, k - 3)))
+    return res
 
 
 def _solve(
@@ -724,6 +751,7 @@ def _solve(
     jokers: int,
     accept: Accept,
     must: tuple[int, int] | None,
+    anchors: int,
 ) -> tuple[int, int, Witness] | None:
     c_rank, c_suit = must if must else (0, -1)
     min_real = cfg.min_real
@@ -745,6 +773,8 @@ def _solve(
         pot = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
 
     indep: Profile = EMPTY
+    if anchors:
+        indep = wild_runs(cfg, jokers, anchors)
     branching: list[list[tuple[tuple[int, int, int, int], Profile]]] = []
     branch_rank: list[int] = []
     while pot:
@@ -1015,7 +1045,8 @@ def _sub_vectors(col: tuple[int, int, int, int]) -> Iterator[tuple[int, ...]]:
 
 
 def flatten(w: Witness) -> list[tuple[object, ...]]:
-    """The melds of a witness: ``("R", suit, start, length, mask)`` and ``("T", rank, plan)``."""
+    """The melds of a witness: ``("R", suit, start, length, mask)``, ``("T", rank, plan)`` and
+    ``("V", lengths)`` (:func:`wild_runs`)."""
     out: list[tuple[object, ...]] = []
     stack: list[tuple[Witness, int]] = [(w, -1)]
     pop = stack.pop
@@ -1027,7 +1058,7 @@ def flatten(w: Witness) -> list[tuple[object, ...]]:
         head = node[0]  # type: ignore[index]
         if head == "R":
             out.append(("R", suit, node[1], node[2], node[3]))  # type: ignore[index]
-        elif head == "T":
+        elif head == "T" or head == "V":
             out.append(node)  # type: ignore[arg-type]
         elif head == "S":
             push((node[2], node[1]))  # type: ignore[index]
