@@ -429,10 +429,23 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
     fmask = cfg.fmask
     c_split = cfg.c_split
     c_places = (c_rank - 1, 13) if c_rank == 1 else ((c_rank - 1,) if c_rank else ())
+    # With jokers side by side allowed and weighing alike at every place, a run opening with
+    # jokers that has room above it is the run starting at its first natural card with those
+    # jokers moved to its top end: the same cards, score and flags (only the witness
+    # differs), which the search also finds. Only runs pushed against the top need them.
+    slide = adjacent and min(run_jok) == max(run_jok)
+    # Jokers weighing nothing besides (the Indian penalty): a run ending with a joker is
+    # worth no more than the run without it, which uses fewer jokers (and is as long as 3
+    # cards when this one is longer), with flags no worse.
+    trim = slide and max(run_jok) <= 0
 
     def close(
         rest: int, start: int, length: int, jk: int, score: int, mask: int, has_c: bool
     ) -> None:
+        if slide and mask & 1 and start + length + (mask ^ (mask + 1)).bit_length() <= 15:
+            return
+        if trim and length > 3 and mask >> (length - 1):
+            return
         flags = 1
         if jk == 0:
             flags |= F_CRC if (has_c and c_split) else F_PURE
