@@ -326,6 +326,11 @@ def _wild_best(
     """The best accepted (score, witness, joker pool) over the splits of the wild cards.
     It stops early at a score no arrangement can beat (every card melded at its best
     weight: a declaration of every card, or a penalty question where every card melds)."""
+    choices = _wild_choices(cfg, enc, wild_rank, target)
+    if len(choices) == 1:
+        vs2, ms2, pool, anchors = choices[0]
+        got = core.solve(cfg, vs2, ms2, len(pool), accept, target, anchors)
+        return None if got is None else (got[0], got[2], pool)
     vs, _, printed = enc
     jw = max(max(cfg.run_jok), max(cfg.set_jok), 0)
     top = printed * jw
@@ -336,7 +341,7 @@ def _wild_best(
             w = max(cfg.run_nat[r - 1], cfg.set_nat[r], cfg.run_nat[13] if r == ACE else 0, 0)
             top += n * (max(w, jw) if r == wild_rank else w)
     best: tuple[int, object, list[Card]] | None = None
-    for vs2, ms2, pool, anchors in _wild_choices(cfg, enc, wild_rank, target):
+    for vs2, ms2, pool, anchors in choices:
         got = core.solve(cfg, vs2, ms2, len(pool), accept, target, anchors)
         if got is not None and (best is None or got[0] > best[0]):
             best = (got[0], got[2], pool)
