@@ -277,6 +277,8 @@ def _wild_choices(
     vs, ms, printed = enc
     shift = 2 * wild_rank - 2
     counts = [(v >> shift) & 3 for v in vs]
+    if not any(counts):
+        return [(vs, ms, [JOKER] * printed, 0)]
     if (
         target is not None
         or printed + sum(counts) > 13
