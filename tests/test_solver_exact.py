@@ -205,6 +205,31 @@ def test_rami71_and_simple(cards: list[Card], pick: int | None) -> None:
 
 
 @st.composite
+def opening_hands(draw: st.DrawFn) -> list[Card]:
+    """A run and a set of natural cards, a few cards more and a joker or two: hands that can
+    open with room for a joker beside their joker-free melds, or not."""
+    suit, low = draw(st.integers(0, 3)), draw(st.integers(1, 11))
+    run = [card(low + i, suit) for i in range(3)]
+    rank = draw(st.integers(1, 13))
+    group = [card(rank, s) for s in sorted(draw(st.sets(st.integers(0, 3), min_size=3,
+                                                         max_size=3)))]
+    extra = draw(hands(max_size=3, jokers=1))
+    cards = run + group + extra + [JOKER]
+    if any(cards.count(c) > 2 for c in cards if not c.is_joker):
+        cards = run + group + [JOKER]
+    return cards
+
+
+@examples(150)
+@given(opening_hands())
+def test_a_taken_joker(cards: list[Card]) -> None:
+    """A joker taken from the pile must be in the opening, also where jokers count zero
+    (rami71) and melding it adds nothing to the score."""
+    for rule, v in VARIANTS:
+        check_opening_and_close(cards, rule, v, JOKER)
+
+
+@st.composite
 def indian_case(draw: st.DrawFn) -> tuple[list[Card], MeldRules]:
     wild = draw(st.integers(0, 13))
     rules = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=wild)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit import analysis
+from rummykit import analysis, solver
 from rummykit.analysis import analyze
-from rummykit.cards import Card, parse_cards
+from rummykit.cards import JOKER, Card, parse_cards
 from rummykit.errors import InvalidHand, InvalidNotation, RummyError, UnknownVariant
-from rummykit.melds import MeldRules
+from rummykit.melds import RUMMY_MELDS, MeldRules
 from rummykit.solver import (
     INDIAN_PENALTY,
     RAMI71_OPENING,
@@ -310,3 +310,15 @@ def test_errors() -> None:
     # the solver's own functions refuse a third copy too (their tables hold 0 to 2 copies)
     with pytest.raises(InvalidHand, match="third copy of 7H"):
         least_penalty(H("7H 7H 7H"))
+
+
+def test_rami71_opening_with_a_taken_joker() -> None:
+    """A joker taken from the pile goes into the opening; jokers count zero in rami71, so
+    the opening is worth what its natural cards are."""
+    hand = H("KS KH KD QS QH QD 3S 4S 5S 9C 2D 7H X")
+    res = solver.opening(hand, RAMI71_OPENING, RUMMY_MELDS, JOKER)
+    assert res.valid and res.best is not None
+    assert res.best.points == 72
+    assert any(JOKER in m.cards for m in res.best.melds)
+    assert solver.opening_points(hand, RAMI71_OPENING, RUMMY_MELDS, JOKER) == 72
+    assert opening_points("KS KH KD QS QH QD 3S 4S 5S 9C 2D 7H X", "rami71", must_include="X") == 72

@@ -386,12 +386,22 @@ def _rank_of_place(i: int) -> int:
 def _weights(
     kind: str, jokers_zero: bool, wild_rank: int, big: int
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """(run_nat, run_jok, set_nat, set_jok) for ``kind`` 'open', 'rummy' or 'indian'."""
+    """(run_nat, run_jok, set_nat, set_jok) for ``kind`` 'open', 'open-joker', 'rummy',
+    'indian' or 'count'."""
     if kind == "open":
         run_nat = [opening_value(i + 1) for i in range(14)]
         run_jok = [0 if jokers_zero else v for v in run_nat]
         set_nat = [0] + [11 if r == ACE else min(r, 10) for r in range(1, 14)]
         set_jok = [0 if jokers_zero else v for v in set_nat]
+    elif kind == "open-joker":
+        # A taken joker that counts zero must still be melded: the profiles drop an entry
+        # with more jokers and no more score, so each joker weighs 1 and the opening values
+        # JOKER_TICK times that (more than any number of jokers in a hand): the score is
+        # JOKER_TICK * points + jokers melded, ordered by points first.
+        run_nat = [JOKER_TICK * opening_value(i + 1) for i in range(14)]
+        run_jok = [1] * 14
+        set_nat = [0] + [JOKER_TICK * (11 if r == ACE else min(r, 10)) for r in range(1, 14)]
+        set_jok = [1] * 14
     elif kind == "rummy":
         run_nat = [rummy_penalty(card(_rank_of_place(i), 0)) for i in range(14)]
         run_jok = [20] * 14
@@ -414,6 +424,8 @@ def _weights(
 
 
 _PARTNER: Final = {"open": "rummy", "rummy": "open"}
+#: See "open-joker" in :func:`_weights`.
+JOKER_TICK: Final = 16
 _CONFIG_CACHE: dict[tuple[int, bool, int, str, bool, int, int, bool], core.Config] = {}
 
 
@@ -680,14 +692,13 @@ def best_opening(
     Without structure demands the answer is never None (possibly no melds, 0 points).
     """
     _check_must(cards, must_include)
-    fmask, c_split, accept = _opening_accept(rule, must_include)
-    cfg = _config(melds, "open", rule.jokers_zero, 0, fmask, c_split)
+    cfg, accept, tick = _opening_search(rule, melds, must_include)
     got = _run(cfg, cards, melds, accept, must_include)
     if got is None:
         return None
     score, ms = got
     # The score is the melds' opening value (the tests check it against Meld.value).
-    return Arrangement(score, tuple(ms), _left(cards, ms))
+    return Arrangement(score // tick, tuple(ms), _left(cards, ms))
 
 
 def opening_points(
@@ -698,9 +709,19 @@ def opening_points(
 ) -> int | None:
     """``best_opening(...).points`` without building the melds (the opening meter)."""
     _check_must(cards, must_include)
-    fmask, c_split, accept = _opening_accept(rule, must_include)
-    cfg = _config(melds, "open", rule.jokers_zero, 0, fmask, c_split)
-    return _score(cfg, cards, melds, accept, must_include)
+    cfg, accept, tick = _opening_search(rule, melds, must_include)
+    got = _score(cfg, cards, melds, accept, must_include)
+    return None if got is None else got // tick
+
+
+def _opening_search(
+    rule: OpeningRule, melds: MeldRules, must: Card | None
+) -> tuple[core.Config, Accept, int]:
+    """The search configuration, acceptance test and score unit of a best-opening question."""
+    fmask, c_split, accept = _opening_accept(rule, must)
+    if must is not None and must.is_joker and rule.jokers_zero:
+        return _config(melds, "open-joker", True, 0, fmask, c_split), accept, JOKER_TICK
+    return _config(melds, "open", rule.jokers_zero, 0, fmask, c_split), accept, 1
 
 
 def best_close(
