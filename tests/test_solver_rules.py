@@ -322,3 +322,24 @@ def test_rami71_opening_with_a_taken_joker() -> None:
     assert any(JOKER in m.cards for m in res.best.melds)
     assert solver.opening_points(hand, RAMI71_OPENING, RUMMY_MELDS, JOKER) == 72
     assert opening_points("KS KH KD QS QH QD 3S 4S 5S 9C 2D 7H X", "rami71", must_include="X") == 72
+
+
+def test_tables_are_emptied_between_questions_not_during_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past their bound the solver's tables are emptied before the next question, so a
+    search never loses, halfway, the tables it is building; the answers stay the same."""
+    from rummykit.solver import clear_tables, core, table_entries
+
+    rules = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=11)
+    hand = H("9H 8H 5H 5H TH 7H 7H 8H JC JH JS JS 6H")
+    clear_tables()
+    want = least_penalty(hand, INDIAN_PENALTY, rules)
+    clear_tables()
+    monkeypatch.setattr(core, "TABLE_LIMIT", 10)
+    assert least_penalty(hand, INDIAN_PENALTY, rules) == want
+    grown = table_entries()
+    assert grown > 10  # the whole search's tables, kept until the next question
+    least_penalty(H("2C 3C 4C 9D 9S 9H KD QD JD 5S 5S 6S 7S"), INDIAN_PENALTY, rules)
+    assert table_entries() < grown
+    clear_tables()
