@@ -19,15 +19,11 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import random
 import statistics
-import sys
-import time
-import timeit
-from collections.abc import Sequence
 
 import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
+from _bench import add_work_options, pct, reference_line, timed, work
 
 from rummykit.cards import JOKER, Card, card, format_cards, make_deck
 from rummykit.melds import MeldRules
@@ -74,23 +70,6 @@ def solve(h: Hand) -> tuple[int, bool]:
     return p.points, d is not None
 
 
-def timed(hands: Sequence[Hand], passes: int) -> list[float]:
-    """CPU time per hand, the best of ``passes`` identical passes from empty tables."""
-    best = [float("inf")] * len(hands)
-    for _ in range(passes):
-        clear_tables()
-        for i, h in enumerate(hands):
-            t = time.process_time()
-            solve(h)
-            best[i] = min(best[i], time.process_time() - t)
-    return best
-
-
-def pct(xs: Sequence[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))]
-
-
 def ms(x: float) -> str:
     return f"{x * 1e3:7.2f}"
 
@@ -101,37 +80,19 @@ def main() -> None:
     ap.add_argument("--heavy", type=int, default=200)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--passes", type=int, default=3, help="passes; each hand keeps its best")
-    ap.add_argument("--work", type=int, metavar="N",
-                    help="only solve the first N hands once from empty tables, untimed, and "
-                         "stop: run under valgrind --tool=callgrind with N and with 0, the "
-                         "difference is the instructions the solving takes")
-    ap.add_argument("--pick", metavar="I,J,...",
-                    help="with --work: solve only these hands (indices among the first N), "
-                         "tables cleared before each")
+    add_work_options(ap)
     args = ap.parse_args()
     hands = make_hands(args.hands, args.heavy, args.seed)
     if args.work is not None:
-        work = hands[: args.work]
-        gc.disable()
-        clear_tables()
-        if args.pick:
-            for i in sorted({int(x) for x in args.pick.split(",")}):
-                clear_tables()
-                solve(work[i])
-            return
-        for h in work:
-            solve(h)
+        work(hands[: args.work], solve, args.pick)
         return
 
-    timer = timeit.Timer("sum(range(1000))", timer=time.process_time)
-    ref = min(timer.repeat(number=2000, repeat=5)) / 2000
-    print(f"machine reference: sum(range(1000)) takes {ref * 1e6:.1f} µs of CPU "
-          f"(Python {sys.version.split()[0]}); load average {os.getloadavg()[0]:.1f}")
+    print(reference_line())
     print(f"{args.hands} random + {args.heavy} heavy hands of 14 cards (seed {args.seed}); "
           "least_penalty on 13 cards + declaration on 14, ms per hand:")
     gc.disable()
     clear_tables()
-    times = timed(hands, args.passes)
+    times = timed(hands, solve, args.passes)
     gc.enable()
     print(f"  all      n {len(times):4}  median {ms(statistics.median(times))}  "
           f"p90 {ms(pct(times, 0.9))}  p99 {ms(pct(times, 0.99))}  max {ms(max(times))}")

@@ -19,19 +19,18 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import random
 import statistics
 import subprocess
 import sys
 import time
-import timeit
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 
 import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
+from _bench import add_work_options, pct, reference_line, timed, work
 
 from rummykit.cards import JOKER, Card, card, format_cards, make_deck
 from rummykit.errors import InvalidMeld
@@ -164,29 +163,6 @@ def solve_points(hand: Sequence[Card]) -> tuple[int, int]:
     return opening_points(hand) or 0, penalty_points(hand)
 
 
-def timed(
-    hands: Sequence[Sequence[Card]], cold: bool, passes: int, solve: Callable[..., object] = solve
-) -> list[float]:
-    """CPU time per hand, the best of ``passes`` identical passes (each pass starts from
-    empty tables, so every pass does the same work; the minimum filters out the noise of
-    other processes)."""
-    best = [float("inf")] * len(hands)
-    for _ in range(passes):
-        clear_tables()
-        for i, h in enumerate(hands):
-            if cold:
-                clear_tables()
-            t = time.process_time()
-            solve(h)
-            best[i] = min(best[i], time.process_time() - t)
-    return best
-
-
-def pct(xs: Sequence[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))]
-
-
 def us(x: float) -> str:
     return f"{x * 1e6:,.0f} µs"
 
@@ -198,31 +174,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--cold", action="store_true", help="clear the tables before every hand")
     ap.add_argument("--passes", type=int, default=3, help="passes; each hand keeps its best")
-    ap.add_argument("--work", type=int, metavar="N",
-                    help="only solve the first N hands once from empty tables, untimed, and "
-                         "stop: run under valgrind --tool=callgrind with N and with 0, the "
-                         "difference is the instructions the solving takes")
-    ap.add_argument("--pick", metavar="I,J,...",
-                    help="with --work: solve only these hands (indices among the first N), "
-                         "tables cleared before each (a fixed list, such as the slowest ones)")
+    add_work_options(ap)
     args = ap.parse_args()
     if args.work is not None:
-        work = make_hands(args.hands, args.seed)[: args.work]
-        gc.disable()
-        clear_tables()
-        if args.pick:
-            for i in sorted({int(x) for x in args.pick.split(",")}):
-                clear_tables()
-                solve(work[i])
-            return
-        for h in work:
-            solve(h)
+        work(make_hands(args.hands, args.seed)[: args.work], solve, args.pick)
         return
 
-    timer = timeit.Timer("sum(range(1000))", timer=time.process_time)
-    ref = min(timer.repeat(number=2000, repeat=5)) / 2000
-    print(f"machine reference: sum(range(1000)) takes {ref * 1e6:.1f} µs of CPU "
-          f"(Python {sys.version.split()[0]}); load average {os.getloadavg()[0]:.1f}")
+    print(reference_line())
     hands = make_hands(args.hands, args.seed)
     jokers = Counter(sum(1 for c in h if c is JOKER) for h in hands)
     print(f"{len(hands)} hands of 14 cards (seed {args.seed}); jokers per hand: "
@@ -230,14 +188,14 @@ def main() -> None:
 
     gc.disable()
     clear_tables()
-    times = timed(hands, args.cold, args.passes)
+    times = timed(hands, solve, args.passes, args.cold)
     print(f"solver, opening + penalty, tables {'cleared per hand' if args.cold else 'kept'}:")
     print(f"  median {us(statistics.median(times))}   p99 {us(pct(times, 0.99))}   "
           f"max {us(max(times))}   mean {us(statistics.fmean(times))}")
     for name, part in (("random", times[0::2]), ("rich", times[1::2])):
         print(f"  {name:6} median {us(statistics.median(part))}   p99 {us(pct(part, 0.99))}   "
               f"max {us(max(part))}")
-    points = timed(hands, args.cold, args.passes, solve_points)
+    points = timed(hands, solve_points, args.passes, args.cold)
     print(f"  points only (opening_points + penalty_points): median "
           f"{us(statistics.median(points))}   p99 {us(pct(points, 0.99))}   max {us(max(points))}")
     worst = max(range(len(hands)), key=lambda i: times[i])
@@ -254,7 +212,7 @@ def main() -> None:
 
 def baseline_report(sub: Sequence[Sequence[Card]], args: argparse.Namespace) -> None:
     clear_tables()
-    ours = timed(sub, args.cold, args.passes)
+    ours = timed(sub, solve, args.passes, args.cold)
     theirs = []
     for h in sub:
         t = time.process_time()
