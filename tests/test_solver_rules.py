@@ -322,6 +322,11 @@ def test_rami71_opening_with_a_taken_joker() -> None:
     assert any(JOKER in m.cards for m in res.best.melds)
     assert solver.opening_points(hand, RAMI71_OPENING, RUMMY_MELDS, JOKER) == 72
     assert opening_points("KS KH KD QS QH QD 3S 4S 5S 9C 2D 7H X", "rami71", must_include="X") == 72
+    # In rummy too: with all four aces held, the set that melds the taken joker (AH AD AC X,
+    # 44) was beaten by the four natural aces (44, no joker) and the hand could not open.
+    rummy = solver.best_opening(H("AS 2S X AH AD AC"), must_include=JOKER)
+    assert rummy is not None and rummy.points == 44
+    assert any(JOKER in m.cards for m in rummy.melds)
 
 
 def test_tables_are_emptied_between_questions_not_during_one(

@@ -386,22 +386,13 @@ def _rank_of_place(i: int) -> int:
 def _weights(
     kind: str, jokers_zero: bool, wild_rank: int, big: int
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """(run_nat, run_jok, set_nat, set_jok) for ``kind`` 'open', 'open-joker', 'rummy',
-    'indian' or 'count'."""
+    """(run_nat, run_jok, set_nat, set_jok) for ``kind`` 'open', 'rummy', 'indian' or
+    'count'."""
     if kind == "open":
         run_nat = [opening_value(i + 1) for i in range(14)]
         run_jok = [0 if jokers_zero else v for v in run_nat]
         set_nat = [0] + [11 if r == ACE else min(r, 10) for r in range(1, 14)]
         set_jok = [0 if jokers_zero else v for v in set_nat]
-    elif kind == "open-joker":
-        # A taken joker that counts zero must still be melded: the profiles drop an entry
-        # with more jokers and no more score, so each joker weighs 1 and the opening values
-        # JOKER_TICK times that (more than any number of jokers in a hand): the score is
-        # JOKER_TICK * points + jokers melded, ordered by points first.
-        run_nat = [JOKER_TICK * opening_value(i + 1) for i in range(14)]
-        run_jok = [1] * 14
-        set_nat = [0] + [JOKER_TICK * (11 if r == ACE else min(r, 10)) for r in range(1, 14)]
-        set_jok = [1] * 14
     elif kind == "rummy":
         run_nat = [rummy_penalty(card(_rank_of_place(i), 0)) for i in range(14)]
         run_jok = [20] * 14
@@ -424,22 +415,21 @@ def _weights(
 
 
 _PARTNER: Final = {"open": "rummy", "rummy": "open"}
-#: See "open-joker" in :func:`_weights`.
-JOKER_TICK: Final = 16
-_CONFIG_CACHE: dict[tuple[int, bool, int, str, bool, int, int, bool], core.Config] = {}
+_CONFIG_CACHE: dict[tuple[int, bool, int, str, bool, int, int, bool, bool], core.Config] = {}
 
 
 def _config(melds: MeldRules, kind: str, jokers_zero: bool, big: int, fmask: int,
-            c_split: bool = False) -> core.Config:
+            c_split: bool = False, joker_must: bool = False) -> core.Config:
     key = (
         melds.min_real, melds.adjacent_jokers, melds.wild_rank, kind, jokers_zero, big, fmask,
-        c_split,
+        c_split, joker_must,
     )
     cfg = _CONFIG_CACHE.get(key)
     if cfg is None:
         w = _weights(kind, jokers_zero, melds.wild_rank, big)
         cfg = _CONFIG_CACHE[key] = core.config(
-            melds.min_real, melds.adjacent_jokers, w[0], w[1], w[2], w[3], fmask, c_split
+            melds.min_real, melds.adjacent_jokers, w[0], w[1], w[2], w[3], fmask, c_split,
+            joker_must,
         )
         cfg.fast = (
             not fmask and melds.min_real == 2 and not melds.adjacent_jokers
@@ -654,7 +644,8 @@ def _make_accept(rule: OpeningRule, kind: int) -> tuple[int, bool, Accept]:
         fmask |= F_SEQ | F_SET
     natural_must = kind == 1
     joker_must = kind == 2
-    if natural_must:
+    if natural_must or joker_must:
+        # Copies of the taken card melded; of a taken joker, jokers melded (core.Config).
         fmask |= F_CM
     c_split = need_clean and natural_must and rule.clean_run_without_taken
     if c_split:
@@ -662,9 +653,7 @@ def _make_accept(rule: OpeningRule, kind: int) -> tuple[int, bool, Accept]:
 
     def accept(key: int) -> bool:
         f = key & 255
-        if joker_must and key < 256:
-            return False
-        if natural_must and not f & F_CM:
+        if not f & F_CM and (natural_must or joker_must):
             return False
         if need_run_set and not (f & F_SEQ and f & F_SET):
             return False
@@ -692,13 +681,13 @@ def best_opening(
     Without structure demands the answer is never None (possibly no melds, 0 points).
     """
     _check_must(cards, must_include)
-    cfg, accept, tick = _opening_search(rule, melds, must_include)
+    cfg, accept = _opening_search(rule, melds, must_include)
     got = _run(cfg, cards, melds, accept, must_include)
     if got is None:
         return None
     score, ms = got
     # The score is the melds' opening value (the tests check it against Meld.value).
-    return Arrangement(score // tick, tuple(ms), _left(cards, ms))
+    return Arrangement(score, tuple(ms), _left(cards, ms))
 
 
 def opening_points(
@@ -709,19 +698,18 @@ def opening_points(
 ) -> int | None:
     """``best_opening(...).points`` without building the melds (the opening meter)."""
     _check_must(cards, must_include)
-    cfg, accept, tick = _opening_search(rule, melds, must_include)
-    got = _score(cfg, cards, melds, accept, must_include)
-    return None if got is None else got // tick
+    cfg, accept = _opening_search(rule, melds, must_include)
+    return _score(cfg, cards, melds, accept, must_include)
 
 
 def _opening_search(
-    rule: OpeningRule, melds: MeldRules, must: Card | None
-) -> tuple[core.Config, Accept, int]:
-    """The search configuration, acceptance test and score unit of a best-opening question."""
+    rule: OpeningRule, melds: MeldRules, must: Card | None, big: int = 0
+) -> tuple[core.Config, Accept]:
+    """The search configuration and acceptance test of an opening (``big`` 0) or close
+    (``big`` :data:`BIG`) question."""
     fmask, c_split, accept = _opening_accept(rule, must)
-    if must is not None and must.is_joker and rule.jokers_zero:
-        return _config(melds, "open-joker", True, 0, fmask, c_split), accept, JOKER_TICK
-    return _config(melds, "open", rule.jokers_zero, 0, fmask, c_split), accept, 1
+    joker_must = must is not None and must.is_joker
+    return _config(melds, "open", rule.jokers_zero, big, fmask, c_split, joker_must), accept
 
 
 def best_close(
@@ -734,8 +722,7 @@ def best_close(
     the structure rules; the most cards melded first, then the most points. None if none.
     """
     _check_must(cards, must_include)
-    fmask, c_split, accept = _opening_accept(rule, must_include)
-    cfg = _config(melds, "open", rule.jokers_zero, BIG, fmask, c_split)
+    cfg, accept = _opening_search(rule, melds, must_include, BIG)
     n = len(cards)
     got = _run(cfg, cards, melds, accept, must_include)
     if got is None:

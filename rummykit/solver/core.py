@@ -86,7 +86,9 @@ class Config:
     (place 14 is the high ace); ``set_nat[r]`` / ``set_jok[r]``: weight of a natural card / a
     joker in a set of rank ``r``. ``fmask`` keeps only the flags the question needs;
     ``c_split`` makes a joker-free run holding the must-include card set :data:`F_CRC` instead
-    of :data:`F_PURE`.
+    of :data:`F_PURE`. ``joker_must``: the must-include card is a joker, so :data:`F_CM`
+    counts the jokers melded: an entry with fewer jokers then never beats one that melds the
+    taken joker (without the flag it would, at no less score, and the answer could be lost).
     """
 
     __slots__ = (
@@ -95,6 +97,7 @@ class Config:
         "c_split",
         "fast",
         "fmask",
+        "joker_must",
         "max_pre",
         "min_real",
         "partners",
@@ -122,6 +125,7 @@ class Config:
         set_jok: tuple[int, ...],
         fmask: int,
         c_split: bool,
+        joker_must: bool = False,
     ) -> None:
         self.min_real = min_real
         self.adjacent = adjacent
@@ -131,6 +135,7 @@ class Config:
         self.set_jok = set_jok
         self.fmask = fmask
         self.c_split = c_split
+        self.joker_must = joker_must
         self.set_min = _set_min(min_real, adjacent, run_nat, run_jok, set_nat, set_jok, fmask)
         self.fast = False
         #: Questions on the same hand whose answers seed this one's (fast path).
@@ -202,13 +207,14 @@ def config(
     set_jok: tuple[int, ...],
     fmask: int,
     c_split: bool = False,
+    joker_must: bool = False,
 ) -> Config:
     """The shared :class:`Config` of these parameters (its tables persist between calls)."""
-    key = (min_real, adjacent, run_nat, run_jok, set_nat, set_jok, fmask, c_split)
+    key = (min_real, adjacent, run_nat, run_jok, set_nat, set_jok, fmask, c_split, joker_must)
     cfg = _CONFIGS.get(key)
     if cfg is None:
         cfg = _CONFIGS[key] = Config(
-            min_real, adjacent, run_nat, run_jok, set_nat, set_jok, fmask, c_split
+            min_real, adjacent, run_nat, run_jok, set_nat, set_jok, fmask, c_split, joker_must
         )
     return cfg
 
@@ -426,6 +432,7 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
     run_jok = cfg.run_jok
     fmask = cfg.fmask
     c_split = cfg.c_split
+    joker_must = cfg.joker_must
     c_places = (c_rank - 1, 13) if c_rank == 1 else ((c_rank - 1,) if c_rank else ())
     # With jokers side by side allowed and weighing alike at every place, a run opening with
     # jokers that has room above it is the run starting at its first natural card with those
@@ -447,6 +454,8 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
         flags = 1
         if jk == 0:
             flags |= F_CRC if (has_c and c_split) else F_PURE
+        elif joker_must:
+            flags |= F_CM_ONE * min(jk, 2)
         if has_c:
             flags |= F_CM_ONE
         flags &= fmask
@@ -580,7 +589,10 @@ def set_profile(cfg: Config, rank: int, u: tuple[int, ...], jcap: int, c_suit: i
     for (m, clean), plan in set_patterns(cfg.set_min, u).items():
         if m > jcap:
             continue
-        flags = (flags0 | (F_CSET if clean else 0)) & cfg.fmask
+        flags = flags0 | (F_CSET if clean else 0)
+        if m and cfg.joker_must:
+            flags |= F_CM_ONE * min(m, 2)
+        flags &= cfg.fmask
         k = (m << 8) | flags
         s = n * cfg.set_nat[rank] + m * cfg.set_jok[rank]
         cur = res.get(k)
