@@ -229,6 +229,15 @@ def test_a_taken_joker(cards: list[Card]) -> None:
         check_opening_and_close(cards, rule, v, JOKER)
 
 
+@examples(150)
+@given(opening_hands(), st.integers(0, 20))
+def test_a_taken_card_in_hands_that_open(cards: list[Card], pick: int) -> None:
+    """The same hands, any of their cards the one taken from the pile."""
+    taken = cards[pick % len(cards)]
+    for rule, v in VARIANTS:
+        check_opening_and_close(cards, rule, v, taken)
+
+
 @st.composite
 def indian_case(draw: st.DrawFn) -> tuple[list[Card], MeldRules]:
     wild = draw(st.integers(0, 13))
