@@ -36,7 +36,8 @@ F_PURE: Final = 0x04
 F_SET: Final = 0x08
 #: A joker-free set.
 F_CSET: Final = 0x10
-#: Copies of the must-include card that are melded, capped at 2 (bits 5-6).
+#: Copies of the must-include card that are melded, capped at 2 (bits 5-6); when it is a
+#: joker, the jokers melded (:class:`Config` ``joker_must``).
 F_CM: Final = 0x60
 F_CM_ONE: Final = 0x20
 #: A joker-free run holding the must-include card.
