@@ -100,6 +100,7 @@ _CHAIN_ENTRIES: dict[
 def clear() -> None:
     """Forget the cached candidates and values."""
     _STRUCT.clear()
+    _SUIT.clear()
     _RESULTS.clear()
     _CHAINS.clear()
     _ENTRIES.clear()
@@ -116,11 +117,28 @@ def clear() -> None:
 
 def entries() -> int:
     return (
-        len(_STRUCT) + len(_CHAINS) + sum(len(v) for v in _ENTRIES.values())
+        len(_STRUCT) + len(_SUIT) + len(_CHAINS) + sum(len(v) for v in _ENTRIES.values())
         + sum(len(v) for v in _RESULTS.values())
         + sum(len(v) for v in _CHAIN_ENTRIES.values())
         + sum(len(t) + len(b) for t, b in _SETS.values())
     )
+
+
+#: By 7 bits of a rank mask: its ranks (entry ``x | 0x80``: ``x`` holds ranks 8 to 13).
+_RANKS7: Final = [
+    tuple(r + 1 + (7 if x & 0x80 else 0) for r in range(7) if x >> r & 1) for x in range(256)
+]
+#: By number of fields: their lowest bits.
+_ONES: Final = [((1 << 2 * n) - 1) // 3 for n in range(53)]
+#: The suits of a 4-bit mask.
+_SUITS: Final = [tuple(t for t in range(4) if here >> t & 1) for here in range(16)]
+#: A suit's run places (the ace at bit 0), their number and ranks, its segments no chain
+#: crosses (run places, the most jokers that can count less one (99: all), the segment's
+#: first field counted from the suit's), the run places in no run of three and their fields.
+SuitRuns = tuple[int, int, tuple[int, ...], tuple[tuple[int, int, int], ...], int, int]
+#: By suit rank mask and whether the hand has jokers (bit 13): :data:`SuitRuns` (at most
+#: 2 ** 14 entries; a suit's masks recur from hand to hand).
+_SUIT: dict[int, SuitRuns] = {}
 
 
 def structure(
@@ -137,120 +155,161 @@ def structure(
     if len(_STRUCT) > STRUCT_LIMIT:
         _STRUCT.clear()
     m0, m1, m2, m3 = m
-    if jokers:
-        setcap = (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3)
-    else:
-        setcap = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
     # Cards that can be in a meld without jokers (a run of three, a set of three suits).
     set0 = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
-    only = full = sob = 0
-    fb = 1  # the next field's lowest bit
+    if jokers:
+        setcap = (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3)
+        jf = 0x2000
+    else:
+        setcap = set0
+        jf = 0
     ranks: list[int] = []
-    counts: list[int] = []
     runs: list[tuple[int, int, int, int]] = []
-    # the lowest bit of the field of (suit, rank), for the set members
-    where: list[list[int]] | None = [[0] * 14, [0] * 14, [0] * 14, [0] * 14] if setcap else None
-    vs = (v0, v1, v2, v3)
-    for s in range(4):
-        ms = m[s]
+    # The fields of the cards held twice.
+    twice = only = sob = off = 0
+    first = [0, 0, 0, 0]  # by suit: its first field
+    suits = _SUIT
+    for s, ms, v in (0, m0, v0), (1, m1, v1), (2, m2, v2), (3, m3, v3):
         if not ms:
             continue
-        m14 = ms | ((ms & 1) << 13)
-        if jokers:
-            rc = m14 & ((m14 << 1) | (m14 >> 1) | (m14 << 2) | (m14 >> 2))
-            w = m14 & (m14 >> 1) & (m14 >> 2)
-            c = (w | (w << 1) | (w << 2)) & m14
-            zero = ((c | (c >> 13)) & 0x1FFF) | (set0 & ms)
-        else:
-            w = m14 & (m14 >> 1) & (m14 >> 2)
-            rc = (w | (w << 1) | (w << 2)) & m14
-            zero = 0x1FFF
-        rr = (rc | (rc >> 13)) & 0x1FFF
+        rr, nr, rk, segs, lone, lonef = suits.get(ms | jf) or _suit(ms | jf)
         sonly = setcap & ms & ~rr
-        if not (rr | sonly):
+        if not (rr or sonly):
             continue
-        off = len(ranks)
-        v = vs[s]
-        ws = where[s] if where is not None else None
-        if sonly:
-            # The fields of the cards that can only be in a set (after the suit's others).
-            sob |= (_LOW & ((1 << (2 * sonly.bit_count())) - 1)) << (2 * (off + rr.bit_count()))
-        for x in (rr, sonly):
-            while x:
-                b = x & -x
-                x ^= b
-                r = b.bit_length()
-                if not b & zero:
-                    only |= fb
-                n = (v >> (2 * r - 2)) & 3
-                full += n * fb
-                if ws is not None:
-                    ws[r] = fb
-                ranks.append(r)
-                counts.append(n)
-                fb <<= 2
-        if rc & 0x2000:
-            # The ace at both ends: the suit's chains in one table.
-            runs.append((s, rc, jokers, off))
-        elif rc:
-            # Segments no chain crosses (two empty places; without jokers, one), each with
-            # its own table (they recur from hand to hand).
-            x = rc
-            while x:
-                low = x & -x
-                top = low
-                x ^= low
-                while x:
-                    nb = x & -x
-                    if nb > (top << 2 if jokers else top << 1):
-                        break
-                    top = nb
-                    x ^= nb
-                seg = ((top << 1) - low) & rc
+        first[s] = off
+        if rr:
+            ranks += rk
+            for seg, nb, rel in segs:
                 # A chain of n places has at most n - 1 gaps: more jokers change nothing.
-                jc = min(jokers, seg.bit_count() - 1) if jokers else 0
-                runs.append((s, seg, jc, off + (rr & (low - 1)).bit_count()))
-    setb: list[list[SetCand] | None] = [None] * len(ranks)
-    if where is not None:
-        w0, w1, w2, w3 = where
+                runs.append((s, seg, jokers if jokers < nb else nb, off + rel))
+            if lone:
+                # The run places in no run of three need a joker to be melded, unless they
+                # are in a set of three suits.
+                x = lone & set0
+                while x:
+                    b = x & -x
+                    x ^= b
+                    lonef -= 1 << 2 * (rr & (b - 1)).bit_count()
+                only |= lonef << 2 * off
+        if sonly:
+            ranks += _RANKS7[sonly & 0x7F]
+            ranks += _RANKS7[sonly >> 7 | 0x80]
+            # The fields of the cards that can only be in a set (after the suit's others).
+            f = _ONES[sonly.bit_count()]
+            sob |= f << 2 * (off + nr)
+            if jokers:
+                # They need a joker unless in a set of three suits.
+                x = sonly & set0
+                while x:
+                    b = x & -x
+                    x ^= b
+                    f -= 1 << 2 * (sonly & (b - 1)).bit_count()
+                only |= f << 2 * (off + nr)
+        d = v & 0x2AAAAAA
+        while d:
+            # a card held twice: its field's second copy
+            b = d & -d
+            d ^= b
+            b = 1 << (b.bit_length() >> 1) - 1  # its rank's bit
+            if b & rr:
+                twice |= 1 << 2 * (off + (rr & (b - 1)).bit_count())
+            elif b & sonly:
+                twice |= 1 << 2 * (off + nr + (sonly & (b - 1)).bit_count())
+        off += nr + sonly.bit_count()
+    full = _ONES[off] + twice
+    counts = [1] * off
+    while twice:
+        b = twice & -twice
+        twice ^= b
+        counts[b.bit_length() >> 1] = 2
+    setb: list[list[SetCand] | None] = [None] * off
+    if setcap:
         subsets = _SUBSETS[1 if jokers else 0]
+        index = ranks.index
         x = setcap
         while x:
             b = x & -x
             x ^= b
             r = b.bit_length()
             here = (m0 & b and 1) | (m1 & b and 2) | (m2 & b and 4) | (m3 & b and 8)
-            u = (w0[r], w1[r], w2[r], w3[r], 0)
-            sr = u[0] + u[1] + u[2] + u[3]
+            u = [0, 0, 0, 0, 0]
+            sr = 0
+            for t in _SUITS[here]:
+                # Each rank is at most once among the fields of a suit.
+                ut = u[t] = 1 << 2 * index(r, first[t])
+                sr += ut
             so = sr & sob
-            for t0, t1, t2, t3, vk, need in subsets[here]:
-                cons = u[t0] + u[t1] + u[t2] + u[t3]
-                sc = (cons, need, sr, so, r | vk)
-                # The set's lowest field is its lowest suit's.
-                low = ((cons & -cons).bit_length() - 1) >> 1
-                lst = setb[low]
-                if lst is None:
-                    setb[low] = [sc]
-                else:
-                    lst.append(sc)
+            for t0, grp in subsets[here]:
+                u0 = u[t0]
+                lst = setb[(u0.bit_length() - 1) >> 1] = []
+                for t1, t2, t3, vk, need in grp:
+                    lst.append((u0 + u[t1] + u[t2] + u[t3], need, sr, so, r | vk))
     setkey = (setcap << 1 | (1 if jokers else 0)) if setcap else 0
     res = _STRUCT[key] = ((ranks, counts), runs, setb, full, only, setkey)
     return res
 
 
-def _subsets(here: int, jokers: int) -> list[tuple[int, int, int, int, int, int]]:
+def _suit(key: int) -> SuitRuns:
+    """What the run places of a suit depend on: its rank mask and whether the hand has jokers
+    (bit 13 of ``key``). See :data:`SuitRuns`."""
+    ms = key & 0x1FFF
+    m14 = ms | ((ms & 1) << 13)
+    w = m14 & (m14 >> 1) & (m14 >> 2)
+    c = (w | (w << 1) | (w << 2)) & m14
+    jokers = key >> 13
+    rc = m14 & ((m14 << 1) | (m14 >> 1) | (m14 << 2) | (m14 >> 2)) if jokers else c
+    rr = (rc | (rc >> 13)) & 0x1FFF
+    segs: list[tuple[int, int, int]] = []
+    if rc & 0x2000:
+        # The ace at both ends: the suit's chains in one table (every joker may count).
+        segs.append((rc, 99, 0))
+    elif rc:
+        # Segments no chain crosses (two empty places; without jokers, one), each with its
+        # own table (they recur from hand to hand).
+        x = rc
+        while x:
+            low = x & -x
+            top = low
+            x ^= low
+            while x:
+                nb = x & -x
+                if nb > (top << 2 if jokers else top << 1):
+                    break
+                top = nb
+                x ^= nb
+            seg = ((top << 1) - low) & rc
+            segs.append((seg, seg.bit_count() - 1, (rr & (low - 1)).bit_count()))
+    # The run places in no run of three, and their fields counted from the suit's first.
+    lone = rr & ~((c | (c >> 13)) & 0x1FFF) if jokers else 0
+    lonef = 0
+    x = lone
+    while x:
+        b = x & -x
+        x ^= b
+        lonef |= 1 << 2 * (rr & (b - 1)).bit_count()
+    got = _SUIT[key] = (
+        rr, rr.bit_count(), _RANKS7[rr & 0x7F] + _RANKS7[rr >> 7 | 0x80], tuple(segs), lone,
+        lonef,
+    )
+    return got
+
+
+def _subsets(here: int, jokers: int) -> list[tuple[int, list[tuple[int, int, int, int, int]]]]:
     """The sets of the suits ``here`` (a 4-bit mask), biggest first (two suits need a
-    joker): their suits, padded to four with 4 (no suit), ``size << 4 | suits << 7`` and
-    the jokers they need."""
+    joker), grouped by their lowest suit (in the order of their first set): the other suits,
+    padded to three with 4 (no suit), ``size << 4 | suits << 7`` and the jokers they need."""
     out = []
     for bits in range(16):
-        k = bits.bit_count()
-        if bits & ~here or k < (2 if jokers else 3):
+        n = bits.bit_count()
+        if bits & ~here or n < (2 if jokers else 3):
             continue
         t0, t1, t2, t3 = ([t for t in range(4) if bits >> t & 1] + [4, 4, 4])[:4]
-        out.append((-k, bits, (t0, t1, t2, t3, k << 4 | bits << 7, 1 if k == 2 else 0)))
+        out.append((-n, bits, t0, (t1, t2, t3, n << 4 | bits << 7, 1 if n == 2 else 0)))
     out.sort()
-    return [e[2] for e in out]
+    groups: dict[int, list[tuple[int, int, int, int, int]]] = {}
+    for _, _, t0, rest in out:
+        groups.setdefault(t0, []).append(rest)
+    return list(groups.items())
 
 
 _SUBSETS: Final = [[_subsets(here, j) for here in range(16)] for j in (0, 1)]
