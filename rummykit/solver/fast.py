@@ -132,6 +132,8 @@ _RANKS7: Final = [
 _ONES: Final = [((1 << 2 * n) - 1) // 3 for n in range(53)]
 #: The suits of a 4-bit mask.
 _SUITS: Final = [tuple(t for t in range(4) if here >> t & 1) for here in range(16)]
+#: The masks of two suits: the suits.
+_PAIRS: Final = {here: _SUITS[here] for here in range(16) if len(_SUITS[here]) == 2}
 #: A suit's run places (the ace at bit 0), their number and ranks, its segments no chain
 #: crosses (run places, the most jokers that can count less one (99: all), the segment's
 #: first field counted from the suit's), the run places in no run of three and their fields.
@@ -232,6 +234,13 @@ def structure(
             x ^= b
             r = b.bit_length()
             here = (m0 & b and 1) | (m1 & b and 2) | (m2 & b and 4) | (m3 & b and 8)
+            if jokers and here in _PAIRS:
+                # Two suits (most set ranks of a hand with jokers): one set, with a joker.
+                t0, t1 = _PAIRS[here]
+                i = index(r, first[t0])
+                sr = (1 << 2 * i) + (1 << 2 * index(r, first[t1]))
+                setb[i] = [(sr, 1, sr, sr & sob, r | 32 | here << 7)]
+                continue
             u = [0, 0, 0, 0, 0]
             sr = 0
             for t in _SUITS[here]:
