@@ -132,8 +132,8 @@ _RANKS7: Final = [
 _ONES: Final = [((1 << 2 * n) - 1) // 3 for n in range(53)]
 #: The suits of a 4-bit mask.
 _SUITS: Final = [tuple(t for t in range(4) if here >> t & 1) for here in range(16)]
-#: The masks of two suits: the suits.
-_PAIRS: Final = {here: _SUITS[here] for here in range(16) if len(_SUITS[here]) == 2}
+#: The suits of a mask of two suits (else empty).
+_PAIRS: Final = [s if len(s) == 2 else () for s in _SUITS]
 #: A suit's run places (the ace at bit 0), their number and ranks, its segments no chain
 #: crosses (run places, the most jokers that can count less one (99: all), the segment's
 #: first field counted from the suit's), the run places in no run of three and their fields.
@@ -176,8 +176,6 @@ def structure(
             continue
         rr, nr, rk, segs, lone, lonef = suits.get(ms | jf) or _suit(ms | jf)
         sonly = setcap & ms & ~rr
-        if not (rr or sonly):
-            continue
         first[s] = off
         if rr:
             ranks += rk
@@ -217,7 +215,7 @@ def structure(
                 twice |= 1 << 2 * (off + (rr & (b - 1)).bit_count())
             elif b & sonly:
                 twice |= 1 << 2 * (off + nr + (sonly & (b - 1)).bit_count())
-        off += nr + sonly.bit_count()
+        off += nr + sonly.bit_count() if sonly else nr
     full = _ONES[off] + twice
     counts = [1] * off
     while twice:
@@ -234,9 +232,11 @@ def structure(
             x ^= b
             r = b.bit_length()
             here = (m0 & b and 1) | (m1 & b and 2) | (m2 & b and 4) | (m3 & b and 8)
-            if jokers and here in _PAIRS:
-                # Two suits (most set ranks of a hand with jokers): one set, with a joker.
-                t0, t1 = _PAIRS[here]
+            pair = _PAIRS[here]
+            if pair:
+                # Two suits (most set ranks of a hand with jokers; without, a set needs three
+                # suits): one set, with a joker.
+                t0, t1 = pair
                 i = index(r, first[t0])
                 sr = (1 << 2 * i) + (1 << 2 * index(r, first[t1]))
                 setb[i] = [(sr, 1, sr, sr & sob, r | 32 | here << 7)]
@@ -274,20 +274,19 @@ def _suit(key: int) -> SuitRuns:
         segs.append((rc, 99, 0))
     elif rc:
         # Segments no chain crosses (two empty places; without jokers, one), each with its
-        # own table (they recur from hand to hand).
-        x = rc
-        while x:
-            low = x & -x
-            top = low
-            x ^= low
-            while x:
-                nb = x & -x
-                if nb > (top << 2 if jokers else top << 1):
-                    break
-                top = nb
-                x ^= nb
-            seg = ((top << 1) - low) & rc
+        # own table (they recur from hand to hand): they start at the run places with no
+        # run place one (with jokers, two) below.
+        x = rc & ~((rc << 1) | (rc << 2)) if jokers else rc & ~(rc << 1)
+        low = x & -x
+        x ^= low
+        while True:
+            nxt = x & -x
+            seg = rc & (nxt - low) if nxt else rc & -low
             segs.append((seg, seg.bit_count() - 1, (rr & (low - 1)).bit_count()))
+            if not nxt:
+                break
+            x ^= nxt
+            low = nxt
     # The run places in no run of three, and their fields counted from the suit's first.
     lone = rr & ~((c | (c >> 13)) & 0x1FFF) if jokers else 0
     lonef = 0
