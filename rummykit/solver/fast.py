@@ -128,15 +128,16 @@ def entries() -> int:
 _RANKS7: Final = [
     tuple(r + 1 + (7 if x & 0x80 else 0) for r in range(7) if x >> r & 1) for x in range(256)
 ]
-#: By number of fields: their lowest bits.
+#: By number of fields (at most 52): their lowest bits.
 _ONES: Final = [((1 << 2 * n) - 1) // 3 for n in range(53)]
 #: The suits of a 4-bit mask.
 _SUITS: Final = [tuple(t for t in range(4) if here >> t & 1) for here in range(16)]
 #: The suits of a mask of two suits (else empty).
 _PAIRS: Final = [s if len(s) == 2 else () for s in _SUITS]
 #: A suit's run places (the ace at bit 0), their number and ranks, its segments no chain
-#: crosses (run places, the most jokers that can count less one (99: all), the segment's
-#: first field counted from the suit's), the run places in no run of three and their fields.
+#: crosses (run places, the most jokers a chain of them can hold (99: any number, the ace at
+#: both ends), the segment's first field counted from the suit's), the run places in no run
+#: of three and their fields counted from the suit's first.
 SuitRuns = tuple[int, int, tuple[int, ...], tuple[tuple[int, int, int], ...], int, int]
 #: By suit rank mask and whether the hand has jokers (bit 13): :data:`SuitRuns` (at most
 #: 2 ** 14 entries; a suit's masks recur from hand to hand).
@@ -148,7 +149,8 @@ def structure(
 ) -> Struct:
     """The fields and candidates of a hand: ``v*`` are the suit vectors (2 bits per rank),
     ``m`` the rank masks per suit. Fields go suit by suit: the cards that can be in a run by
-    rank, then those that can only be in a set.
+    rank, then those that can only be in a set. What depends on one suit alone comes from
+    :func:`_suit`.
     """
     key = (v0, v1, v2, v3, jokers)
     hit = _STRUCT.get(key)
@@ -167,7 +169,8 @@ def structure(
         jf = 0
     ranks: list[int] = []
     runs: list[tuple[int, int, int, int]] = []
-    # The fields of the cards held twice.
+    # ``twice``: the fields of the cards held twice (their second copies); ``off``: the
+    # suit's first field.
     twice = only = sob = off = 0
     first = [0, 0, 0, 0]  # by suit: its first field
     suits = _SUIT
@@ -207,7 +210,7 @@ def structure(
                 only |= f << 2 * (off + nr)
         d = v & 0x2AAAAAA
         while d:
-            # a card held twice: its field's second copy
+            # A card held twice: its field's second copy.
             b = d & -d
             d ^= b
             b = 1 << (b.bit_length() >> 1) - 1  # its rank's bit
@@ -251,8 +254,8 @@ def structure(
             for t0, grp in subsets[here]:
                 u0 = u[t0]
                 lst = setb[(u0.bit_length() - 1) >> 1] = []
-                for t1, t2, t3, vk, need in grp:
-                    lst.append((u0 + u[t1] + u[t2] + u[t3], need, sr, so, r | vk))
+                for x1, x2, vk, need in grp:
+                    lst.append((sr - u[x1] - u[x2], need, sr, so, r | vk))
     setkey = (setcap << 1 | (1 if jokers else 0)) if setcap else 0
     res = _STRUCT[key] = ((ranks, counts), runs, setb, full, only, setkey)
     return res
@@ -302,19 +305,21 @@ def _suit(key: int) -> SuitRuns:
     return got
 
 
-def _subsets(here: int, jokers: int) -> list[tuple[int, list[tuple[int, int, int, int, int]]]]:
+def _subsets(here: int, jokers: int) -> list[tuple[int, list[tuple[int, int, int, int]]]]:
     """The sets of the suits ``here`` (a 4-bit mask), biggest first (two suits need a
-    joker), grouped by their lowest suit (in the order of their first set): the other suits,
-    padded to three with 4 (no suit), ``size << 4 | suits << 7`` and the jokers they need."""
+    joker), grouped by their lowest suit (in the order of their first set): the suits of
+    ``here`` they leave out, padded to two with 4 (no suit), ``size << 4 | suits << 7`` and
+    the jokers they need."""
     out = []
     for bits in range(16):
         n = bits.bit_count()
         if bits & ~here or n < (2 if jokers else 3):
             continue
-        t0, t1, t2, t3 = ([t for t in range(4) if bits >> t & 1] + [4, 4, 4])[:4]
-        out.append((-n, bits, t0, (t1, t2, t3, n << 4 | bits << 7, 1 if n == 2 else 0)))
+        t0 = (bits & -bits).bit_length() - 1
+        x1, x2 = ([t for t in range(4) if (here & ~bits) >> t & 1] + [4, 4])[:2]
+        out.append((-n, bits, t0, (x1, x2, n << 4 | bits << 7, 1 if n == 2 else 0)))
     out.sort()
-    groups: dict[int, list[tuple[int, int, int, int, int]]] = {}
+    groups: dict[int, list[tuple[int, int, int, int]]] = {}
     for _, _, t0, rest in out:
         groups.setdefault(t0, []).append(rest)
     return list(groups.items())
