@@ -113,6 +113,34 @@ def test_rummy_penalty() -> None:
     assert [c.text for c in p.left] == ["9C"]
 
 
+def test_cards_left_in_hand_order_first_copy_struck_first() -> None:
+    """A melded card with a copy to spare leaves the second copy, in its place; copies all
+    melded (jokers too) leave none."""
+    for ask in (best_opening, least_penalty):
+        one = ask(H("4S KD 2S 3S 4S 9C"))
+        assert one is not None and [c.text for c in one.left] == ["KD", "4S", "9C"]
+        both = ask(H("4S KD 2S 3S 4S 5S 6S 9C"))
+        assert both is not None and [c.text for c in both.left] == ["KD", "9C"]
+    jokers = least_penalty(H("X KD 2S 3S X 9C 9D 9H 9S"))
+    assert [c.text for c in jokers.left] == ["KD"]
+
+
+def test_a_meld_of_a_card_the_hand_lacks_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Melds that take a card the hand lacks raise, even when the hand's spare copy of
+    another melded card makes the number of cards struck right (2S 3S 4S 5S melded from a
+    hand holding 4S twice and no 5S)."""
+    from rummykit.melds import make_meld
+    from rummykit.solver import api
+
+    wrong = make_meld(H("2S 3S 4S 5S"), RUMMY_MELDS)
+    monkeypatch.setattr(
+        api, "_fast_melds", lambda keys, rules: ((wrong,), bytes(c.index for c in wrong.cards))
+    )
+    for ask in (best_opening, least_penalty):
+        with pytest.raises(AssertionError, match="not in the hand"):
+            ask(H("4S KD 2S 3S 4S 9C"))
+
+
 # -- rami -----------------------------------------------------------------------------------
 
 

@@ -133,20 +133,30 @@ class OpeningResult:
 _Encoded = tuple[list[int], list[int], int]
 """Suit vectors (2 bits per rank), rank masks per suit, printed jokers."""
 
+_Hand = tuple[tuple[Card, ...], _Encoded, int, bytes, int]
+"""The cards, their encoding, their rummy penalty, their indices (as bytes, in hand order)
+and their count vector (:data:`_COUNT`'s, summed)."""
 
-#: The last hand encoded and its encoding (the questions about one hand come together);
-#: read and replaced as a whole.
-_NO_HAND: Final[tuple[tuple[Card, ...], _Encoded]] = ((), ([0, 0, 0, 0], [0, 0, 0, 0], 0))
-_LAST: list[tuple[tuple[Card, ...], _Encoded]] = [_NO_HAND]
+#: The last hand read (the questions about one hand come together); read and replaced as a
+#: whole.
+_NO_HAND: Final[_Hand] = ((), ([0, 0, 0, 0], [0, 0, 0, 0], 0), 0, b"", 0)
+_LAST: list[_Hand] = [_NO_HAND]
 
-
-#: One card's share of the packed encoding: suit ``s`` in bits ``32 s`` on, 2 bits per rank;
-#: the jokers counted from bit 128.
-_ADD: Final = tuple(
-    [1 << (32 * c.suit + 2 * c.rank - 2) for c in FACES[:52]] + [1 << 128]
-)
-_INDEX: Final = attrgetter("index")
 _L128: Final = (1 << 128) - 1
+#: A card's count vector by index: suit ``s`` in bits ``32 s`` on, 2 bits per rank; the
+#: jokers counted from bit 128.
+_COUNT: Final = [1 << (32 * c.suit + 2 * c.rank - 2) for c in FACES[:52]] + [1 << 128]
+#: One card's share of the packed sum by index: its count vector with the jokers counted from
+#: bit 160 instead, and its rummy penalty from bit 128 (32 bits: a hand's total cannot reach
+#: them).
+_ADD: Final = [
+    (x >> 128 << 160 | x & _L128) + (rummy_penalty(c) << 128)
+    for x, c in zip(_COUNT, FACES, strict=True)
+]
+#: The cards by index (a list: its ``__getitem__`` is called faster than a tuple's).
+_FACES: Final = list(FACES)
+_INDEX: Final = attrgetter("index")
+_L32: Final = (1 << 32) - 1
 _LOWS: Final = 0x55555555555555555555555555555555
 _HIGHS: Final = _LOWS << 1
 _C1: Final = 0x33333333333333333333333333333333
@@ -155,15 +165,19 @@ _C3: Final = 0x00FF00FF00FF00FF00FF00FF00FF00FF
 _C4: Final = 0x0000FFFF0000FFFF0000FFFF0000FFFF
 
 
-def _encode(cards: Iterable[Card]) -> _Encoded:
+def _hand(cards: Iterable[Card]) -> _Hand:
     key = tuple(cards)
     last = _LAST[0]
     if last[0] == key:
-        return last[1]
-    # All cards added at once: 2 bits per card, suit by suit, the jokers on top.
-    v = sum(map(_ADD.__getitem__, map(_INDEX, key)))
-    printed = v >> 128
+        return last
+    indices = bytes([c.index for c in key])
+    # All cards added at once: 2 bits per card, suit by suit, the penalty and the jokers on
+    # top.
+    v = sum(map(_ADD.__getitem__, indices))
+    printed = v >> 160
+    total = (v >> 128) & _L32
     v &= _L128
+    count = v | printed << 128
     # A third copy shows as a field 3; a fourth or more carries into the next field and
     # loses count.
     if v & (v >> 1) & _LOWS or (
@@ -176,13 +190,19 @@ def _encode(cards: Iterable[Card]) -> _Encoded:
     x = (x | (x >> 2)) & _C2
     x = (x | (x >> 4)) & _C3
     x = (x | (x >> 8)) & _C4
-    enc = (
-        [v & 0x3FFFFFF, (v >> 32) & 0x3FFFFFF, (v >> 64) & 0x3FFFFFF, (v >> 96) & 0x3FFFFFF],
-        [x & 0x1FFF, (x >> 32) & 0x1FFF, (x >> 64) & 0x1FFF, (x >> 96) & 0x1FFF],
-        printed,
+    hand = (
+        key,
+        (
+            [v & 0x3FFFFFF, (v >> 32) & 0x3FFFFFF, (v >> 64) & 0x3FFFFFF, (v >> 96) & 0x3FFFFFF],
+            [x & 0x1FFF, (x >> 32) & 0x1FFF, (x >> 64) & 0x1FFF, (x >> 96) & 0x1FFF],
+            printed,
+        ),
+        total,
+        indices,
+        count,
     )
-    _LAST[0] = (key, enc)
-    return enc
+    _LAST[0] = hand
+    return hand
 
 
 def _encode_slow(key: tuple[Card, ...]) -> None:
@@ -446,6 +466,22 @@ def _config(melds: MeldRules, kind: str, jokers_zero: bool, big: int, fmask: int
 
 Accept = Callable[[int], bool]
 
+#: Question set-ups (configuration, acceptance test) by the identity of the objects asking
+#: (rules, taken card; ``big``): hashing the rule dataclasses costs more than the rest of a
+#: look-up. The entry keeps its objects alive, so their ids are not reused while it lives;
+#: the rules are immutable, so the same objects ask the same question. Bounded.
+_SEARCHES: dict[tuple[int, ...], tuple[core.Config, Accept, tuple[object, ...]]] = {}
+SEARCH_LIMIT: Final = 256
+
+
+def _searched(
+    key: tuple[int, ...], objects: tuple[object, ...], cfg: core.Config, accept: Accept
+) -> tuple[core.Config, Accept, tuple[object, ...]]:
+    if len(_SEARCHES) >= SEARCH_LIMIT:
+        _SEARCHES.clear()
+    hit = _SEARCHES[key] = (cfg, accept, objects)
+    return hit
+
 
 def _accept_all(key: int) -> bool:
     return True
@@ -459,13 +495,13 @@ def _run(
     must: Card | None = None,
 ) -> tuple[int, list[Meld]] | None:
     """Best accepted score of the hand and its melds (wild cards tried both ways)."""
-    enc = _encode(cards)
+    enc = _hand(cards)[1]
     target = None if must is None or must.is_joker else (must.rank, must.suit)
     if not melds.wild_rank:
         vs, ms, printed = enc
         if cfg.fast and must is None:
             res = fast.solve(cfg, vs, ms, printed)
-            return res[0], _fast_melds(res[2], melds)
+            return res[0], list(_fast_melds(res[2], melds)[0])
         got = core.solve(cfg, vs, ms, printed, accept, target)
         if got is None:
             return None
@@ -485,7 +521,7 @@ def _score(
     must: Card | None = None,
 ) -> int | None:
     """Best accepted score only (no melds built)."""
-    enc = _encode(cards)
+    enc = _hand(cards)[1]
     target = None if must is None or must.is_joker else (must.rank, must.suit)
     if not melds.wild_rank:
         vs, ms, printed = enc
@@ -526,30 +562,64 @@ def _build(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) 
     return out
 
 
-#: Melds of the fast path by key (:func:`fast.item`), with their place in the answer's
-#: order, bounded.
-_FAST_MELDS: dict[int, tuple[tuple[bool, int, int, int, int], Meld]] = {}
+#: Melds of the fast path by key (:func:`fast.item`): (place in the answer's order, meld, its
+#: cards' indices), bounded.
+_FAST_MELDS: dict[int, tuple[int, Meld, bytes]] = {}
 
 
-def _fast_melds(keys: list[int], rules: MeldRules) -> list[Meld]:
-    """The melds of a fast-path answer, in answer order (built once per key: a meld is a
-    function of its key)."""
+def _fast_melds(keys: list[int], rules: MeldRules) -> tuple[tuple[Meld, ...], bytes]:
+    """The melds of a fast-path answer, in answer order, and their cards' indices (built
+    once per key: a meld is a function of its key)."""
     cache = _FAST_MELDS
-    got = []
-    for key in keys:
-        hit = cache.get(key)
-        if hit is None:
-            if len(cache) > MELD_CACHE_LIMIT:
-                cache.clear()
-            m = _build_each([fast.item(key)], [JOKER] * 13, rules)[0]
-            hit = cache[key] = (_meld_order(m), m)
-        got.append(hit)
+    try:
+        got = list(map(cache.__getitem__, keys))
+    except KeyError:
+        if len(cache) > MELD_CACHE_LIMIT:
+            cache.clear()
+        for key in keys:
+            if key not in cache:
+                m = _build_each([fast.item(key)], [JOKER] * 13, rules)[0]
+                cache[key] = (_meld_order(m), m, bytes([c.index for c in m.cards]))
+        got = list(map(cache.__getitem__, keys))
     if len(got) > 1:
         got.sort(key=_FIRST)
-    return [m for _, m in got]
+    elif not got:
+        return (), b""
+    _, melds, cards = zip(*got, strict=True)
+    return melds, b"".join(cards)
 
 
 _FIRST: Final = itemgetter(0)
+
+
+def _fast_answer(
+    cfg: core.Config, cards: Sequence[Card], rules: MeldRules
+) -> tuple[int, tuple[Meld, ...], tuple[Card, ...], _Hand]:
+    """(score, melds, cards left, the hand read) of a fast-path question.
+
+    The cards left: every copy of each melded card struck from the hand's indices at once, in
+    C. That is the answer exactly when what is kept and what is melded make the hand (as
+    multisets; then each melded card has as many copies melded as held, and striking the
+    first copies first strikes them all): when they hold as many cards as the hand and their
+    count vectors sum to the hand's. (Equal sums with equal counts mean equal multisets: a
+    field of 4 copies or more would carry, and a carry turns 4 counted into 1, so the counts
+    would differ.) Otherwise (a melded card with a copy to spare, or melds holding a card the
+    hand lacks) card by card (:func:`_left`, which raises on the latter: the number of cards
+    struck alone could not tell a wrong meld from a copy to spare).
+    """
+    hand = _hand(cards)
+    vs, ms, printed = hand[1]
+    res = fast.solve(cfg, vs, ms, printed)
+    melds, melded = _fast_melds(res[2], rules)
+    indices = hand[3]
+    kept = indices.translate(None, melded)
+    if len(kept) + len(melded) == len(indices) and (
+        sum(map(_COUNT.__getitem__, kept + melded)) == hand[4]
+    ):
+        left = tuple(map(_FACES.__getitem__, kept))
+    else:
+        left = _left(cards, melds)
+    return res[0], melds, left, hand
 
 
 def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) -> list[Meld]:
@@ -589,8 +659,12 @@ def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRu
     return out
 
 
-def _meld_order(m: Meld) -> tuple[bool, int, int, int, int]:
-    return (m.kind == "run", m.suit, m.rank, len(m.cards), m.cards[0].index)
+def _meld_order(m: Meld) -> int:
+    """The answer's order: sets before runs, then by suit, rank, length and first card, packed
+    in an int (ints compare faster than tuples; every field is below 256)."""
+    return (
+        (((m.kind == "run") << 8 | (m.suit + 1)) << 8 | m.rank) << 8 | len(m.cards)
+    ) << 8 | m.cards[0].index
 
 
 #: Keeps a card whose index byte is not :data:`_GONE`.
@@ -682,11 +756,14 @@ def best_opening(
     """
     _check_must(cards, must_include)
     cfg, accept = _opening_search(rule, melds, must_include)
+    # The score is the melds' opening value (the tests check it against Meld.value).
+    if cfg.fast and must_include is None:
+        score, fms, left, _ = _fast_answer(cfg, cards, melds)
+        return Arrangement(score, fms, left)
     got = _run(cfg, cards, melds, accept, must_include)
     if got is None:
         return None
     score, ms = got
-    # The score is the melds' opening value (the tests check it against Meld.value).
     return Arrangement(score, tuple(ms), _left(cards, ms))
 
 
@@ -707,9 +784,14 @@ def _opening_search(
 ) -> tuple[core.Config, Accept]:
     """The search configuration and acceptance test of an opening (``big`` 0) or close
     (``big`` :data:`BIG`) question."""
-    fmask, c_split, accept = _opening_accept(rule, must)
-    joker_must = must is not None and must.is_joker
-    return _config(melds, "open", rule.jokers_zero, big, fmask, c_split, joker_must), accept
+    key = (id(rule), id(melds), id(must), big)
+    hit = _SEARCHES.get(key)
+    if hit is None:
+        fmask, c_split, accept = _opening_accept(rule, must)
+        joker_must = must is not None and must.is_joker
+        cfg = _config(melds, "open", rule.jokers_zero, big, fmask, c_split, joker_must)
+        hit = _searched(key, (rule, melds, must), cfg, accept)
+    return hit[0], hit[1]
 
 
 def best_close(
@@ -791,9 +873,12 @@ def _penalty_sum(cards: Iterable[Card], rule: PenaltyRule, wild_rank: int) -> in
 
 def _penalty_search(rule: PenaltyRule, melds: MeldRules) -> tuple[core.Config, Accept]:
     """The search configuration and acceptance test of a least-penalty question."""
-    if rule.two_sequences:
-        return _config(melds, rule.scoring, False, 0, F_SEQ | F_PURE), _two_sequences
-    return _config(melds, rule.scoring, False, 0, 0), _accept_all
+    key = (id(rule), id(melds))
+    hit = _SEARCHES.get(key)
+    if hit is None:
+        fmask, accept = (F_SEQ | F_PURE, _two_sequences) if rule.two_sequences else (0, _accept_all)
+        hit = _searched(key, (rule, melds), _config(melds, rule.scoring, False, 0, fmask), accept)
+    return hit[0], hit[1]
 
 
 def least_penalty(
@@ -803,14 +888,21 @@ def least_penalty(
 ) -> Arrangement:
     """The arrangement leaving the least penalty; ``points`` is that penalty (capped)."""
     cfg, accept = _penalty_search(rule, melds)
-    got = _run(cfg, cards, melds, accept)
-    ms = got[1] if got is not None else []
-    left = _left(cards, ms)
-    # What the cards left weigh (the search scored what the melds save).
-    points = _penalty_sum(left, rule, melds.wild_rank)
+    if cfg.fast:
+        # The search scored what the melds save (every card melded at its penalty): the
+        # cards left weigh the rest of the hand.
+        saved, ms, left, hand = _fast_answer(cfg, cards, melds)
+        total = hand[2] if rule.scoring == "rummy" else _penalty_sum(cards, rule, melds.wild_rank)
+        points = total - saved
+    else:
+        got = _run(cfg, cards, melds, accept)
+        ms = tuple(got[1]) if got is not None else ()
+        left = _left(cards, ms)
+        # What the cards left weigh.
+        points = _penalty_sum(left, rule, melds.wild_rank)
     if rule.cap is not None:
         points = min(points, rule.cap)
-    return Arrangement(points, tuple(ms), left)
+    return Arrangement(points, ms, left)
 
 
 def penalty_points(
