@@ -604,7 +604,7 @@ def _fast_answer(
     count vectors sum to the hand's. (Equal sums with equal counts mean equal multisets: a
     field of 4 copies or more would carry, and a carry turns 4 counted into 1, so the counts
     would differ.) Otherwise (a melded card with a copy to spare, or melds holding a card the
-    hand lacks) card by card (:func:`_left`, which raises on the latter: the number of cards
+    hand lacks) card by card (:func:`_strike`, which raises on the latter: the number of cards
     struck alone could not tell a wrong meld from a copy to spare).
     """
     hand = _hand(cards)
@@ -618,7 +618,7 @@ def _fast_answer(
     ):
         left = tuple(map(_FACES.__getitem__, kept))
     else:
-        left = _left(cards, melds)
+        left = _strike(cards, indices, melded)
     return res[0], melds, left, hand
 
 
@@ -673,16 +673,23 @@ _KEEP: Final = bytes([1] * 255 + [0])
 
 
 def _left(cards: Sequence[Card], melds: Sequence[Meld]) -> tuple[Card, ...]:
-    """The cards not in ``melds``, in hand order (a melded copy is struck out of the hand's
-    card indices, first copy first; the byte operations run in C)."""
+    """The cards not in ``melds``, in hand order, each melded card's first copy struck
+    first."""
     if not melds:
         return tuple(cards)
-    marks = bytearray(map(_INDEX, cards))
+    melded = b"".join([bytes([c.index for c in m.cards]) for m in melds])
+    return _strike(cards, bytes([c.index for c in cards]), melded)
+
+
+def _strike(cards: Sequence[Card], indices: bytes, melded: bytes) -> tuple[Card, ...]:
+    """The cards (their ``indices``) less the ``melded`` ones, a melded index struck out of
+    the hand's, first copy first (the byte operations run in C); raises when the hand lacks
+    a melded card."""
+    marks = bytearray(indices)
     find = marks.index
     try:
-        for m in melds:
-            for i in map(_INDEX, m.cards):
-                marks[find(i)] = _GONE
+        for i in melded:
+            marks[find(i)] = _GONE
     except ValueError:
         raise AssertionError("solver melded cards that are not in the hand") from None
     return tuple(compress(cards, marks.translate(_KEEP)))
