@@ -918,7 +918,10 @@ def penalty_points(
     melds: MeldRules = RUMMY_MELDS,
 ) -> int:
     """``least_penalty(...).points`` without building the melds (end-of-deal scoring)."""
-    total = _penalty_sum(cards, rule, melds.wild_rank)
+    if rule.scoring == "rummy":
+        total = _hand(cards)[2]  # read with the hand (the search reads it again for free)
+    else:
+        total = _penalty_sum(cards, rule, melds.wild_rank)
     cfg, accept = _penalty_search(rule, melds)
     got = _score(cfg, cards, melds, accept)
     points = total - (got or 0)
