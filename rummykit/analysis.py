@@ -27,6 +27,7 @@ from rummykit.solver import (
     declaration,
     least_penalty,
     opening,
+    opening_and_penalty,
 )
 
 __all__ = ["VARIANTS", "Analysis", "VariantSolving", "analyze", "variant_solving"]
@@ -232,6 +233,10 @@ def analyze(
             raise RummyError(f"{variant} has no opening minimum: its only lay-down is the close")
         # The analysis takes any minimum, as a house rule of the variant's ruleset.
         rule = make_rules(variant, options={"opening_minimum": minimum}).opening_rule()
+    if taken is None:
+        # One search answers the opening and the penalty where they are partners (rummy).
+        penalty = opening_and_penalty(cards, rule, spec.penalty, spec.melds)[1]
+    else:
+        penalty = least_penalty(cards, spec.penalty, spec.melds)
     result = opening(cards, rule, spec.melds, taken)
-    penalty = least_penalty(cards, spec.penalty, spec.melds)
     return Analysis(variant, cards, result, penalty, must_include=taken)

@@ -27,6 +27,7 @@ from rummykit.solver import (
     declaration,
     fast,
     least_penalty,
+    opening_and_penalty,
     opening_points,
     penalty_points,
 )
@@ -148,6 +149,10 @@ def test_rummy_and_rami51(cards: list[Card], pick: int | None) -> None:
     assert opened_first.points == ref.best_opening(cards, ref.RUMMY, RUMMY_MELDS, None)
     check_arrangement(cards, opened_first, RUMMY_MELDS)
     assert penalty_first.points == want
+    # Both at once (one search for the two questions): the same answers, melds included.
+    clear_tables()
+    assert opening_and_penalty(cards) == (opened_first, penalty_first), cards
+    assert least_penalty(cards) == penalty_first
 
 
 @examples(150)
@@ -197,6 +202,26 @@ def test_set_leftovers(text: str) -> None:
     got = least_penalty(cards)
     check_arrangement(cards, got, RUMMY_MELDS)
     assert got.points == ref.rummy_least_penalty(cards, RUMMY_MELDS), (cards, got)
+
+
+#: 14-card hands on which one search for both questions must keep apart what each has seen:
+#: a state reached again is skipped only when neither answer can gain from it.
+PAIRED = [
+    "7S X X AS JH AD AH 6S 5D KH TH 5C 5S QH",
+    "AD 6D KC X 2D TC 6H 9C QC 6C TC JC JC X",
+    "8C 9C X X 9D 8H 8D JH QH 9D 9S KH 8S 9H",
+]
+
+
+@pytest.mark.parametrize("text", PAIRED)
+def test_opening_and_penalty_together(text: str) -> None:
+    cards = parse_cards(text)
+    clear_tables()
+    opened = best_opening(cards)
+    clear_tables()
+    penalty = least_penalty(cards)
+    clear_tables()
+    assert opening_and_penalty(cards) == (opened, penalty)
 
 
 @examples(250)

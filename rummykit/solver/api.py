@@ -593,9 +593,10 @@ _FIRST: Final = itemgetter(0)
 
 
 def _fast_answer(
-    cfg: core.Config, cards: Sequence[Card], rules: MeldRules
+    cfg: core.Config, cards: Sequence[Card], rules: MeldRules, pair: bool = False
 ) -> tuple[int, tuple[Meld, ...], tuple[Card, ...], _Hand]:
-    """(score, melds, cards left, the hand read) of a fast-path question.
+    """(score, melds, cards left, the hand read) of a fast-path question (``pair``: its
+    partner's answer is wanted next, see :func:`fast.solve`).
 
     The cards left: every copy of each melded card struck from the hand's indices at once, in
     C. That is the answer exactly when what is kept and what is melded make the hand (as
@@ -609,7 +610,7 @@ def _fast_answer(
     """
     hand = _hand(cards)
     vs, ms, printed = hand[1]
-    res = fast.solve(cfg, vs, ms, printed)
+    res = fast.solve(cfg, vs, ms, printed, pair)
     melds, melded = _fast_melds(res[2], rules)
     indices = hand[3]
     kept = indices.translate(None, melded)
@@ -926,6 +927,29 @@ def penalty_points(
     got = _score(cfg, cards, melds, accept)
     points = total - (got or 0)
     return points if rule.cap is None else min(points, rule.cap)
+
+
+def opening_and_penalty(
+    cards: Sequence[Card],
+    rule: OpeningRule = RUMMY_OPENING,
+    penalty: PenaltyRule = RUMMY_PENALTY,
+    melds: MeldRules = RUMMY_MELDS,
+) -> tuple[Arrangement | None, Arrangement]:
+    """``(best_opening(cards, rule, melds), least_penalty(cards, penalty, melds))``: the same
+    answers, found in one search when the two questions weigh cards alike but for low aces
+    and jokers (the rummy opening and penalty), which costs less than two."""
+    ocfg, _ = _opening_search(rule, melds, None)
+    pcfg, _ = _penalty_search(penalty, melds)
+    if pcfg not in ocfg.partners:
+        return best_opening(cards, rule, melds), least_penalty(cards, penalty, melds)
+    score, oms, oleft, hand = _fast_answer(ocfg, cards, melds, True)
+    saved, pms, pleft, _ = _fast_answer(pcfg, cards, melds)
+    # The partner of the opening is the rummy penalty: the hand's rummy total less what the
+    # melds save, as in least_penalty.
+    points = hand[2] - saved
+    if penalty.cap is not None:
+        points = min(points, penalty.cap)
+    return Arrangement(score, oms, oleft), Arrangement(points, pms, pleft)
 
 
 def declaration(

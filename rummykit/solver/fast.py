@@ -77,6 +77,9 @@ SetValues = tuple[int, int, tuple[int, ...], int, Entry]
 Result = tuple[int, int, list[int], list[tuple[int, int, Entry]], int]
 
 _LOW: Final = 0x5555555555555555
+#: Up to this many jokers a hand's partner questions share one search; with more, the
+#: second question's own search, bounded by the first's answer, does less work.
+PAIR_JOKERS: Final = 2
 #: Hands whose candidates are kept (a structure is a few hundred bytes to a few kB).
 STRUCT_LIMIT: Final = 20_000
 #: ((rank, copies) of the fields), chain tables (suit, run places, jokers, first field), by
@@ -105,6 +108,7 @@ def clear() -> None:
     _CHAINS.clear()
     _ENTRIES.clear()
     _CHAIN_ENTRIES.clear()
+    _PAIR_CHAINS.clear()
     _TABLES.clear()
     _WR.clear()
     _SPOTS.clear()
@@ -120,6 +124,7 @@ def entries() -> int:
         len(_STRUCT) + len(_SUIT) + len(_CHAINS) + sum(len(v) for v in _ENTRIES.values())
         + sum(len(v) for v in _RESULTS.values())
         + sum(len(v) for v in _CHAIN_ENTRIES.values())
+        + sum(len(v) for v in _PAIR_CHAINS.values())
         + sum(len(t) + len(b) for t, b in _SETS.values())
     )
 
@@ -618,11 +623,13 @@ def _set_bounds(cfg: Config, key: int) -> tuple[int, int]:
     return jw, dm
 
 
-def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> Result:
+def solve(cfg: Config, v: list[int], m: list[int], jokers: int, pair: bool = False) -> Result:
     """``(score, jokers used, melds, ...)`` of the best arrangement; melds are keys of
     :func:`item`. Answers are kept (the engine asks about one hand several times a turn).
     When a partner question (``cfg.partners``) was answered on the same hand, its answer is
-    this one's or bounds the search (see :func:`_same_values` and :func:`_seed`).
+    this one's or bounds the search (see :func:`_same_values` and :func:`_seed`). With
+    ``pair``, a caller that will ask the partner question next, both are answered at once
+    (see :func:`_solve_pair`).
     """
     results = _RESULTS.get(cfg)
     if results is None:
@@ -639,7 +646,24 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int) -> Result:
             if res is not None:
                 hint = (other, res)
                 break
-        got = results[rkey] = _solve(cfg, v, m, jokers, hint)
+        if pair and hint is None and cfg.partners and jokers <= PAIR_JOKERS:
+            # Neither answer is known: one search answers both (they come together). When
+            # every arrangement weighs the same under both, that is one plain search.
+            other = cfg.partners[0]
+            st = _STRUCT.get(rkey) or structure(v[0], v[1], v[2], v[3], m, jokers)
+            if _same_values(cfg, other, st[1], st[0][0], jokers):
+                got = res2 = _solve(cfg, v, m, jokers, None)
+            else:
+                got, res2 = _solve_pair(cfg, other, v, m, jokers)
+            results[rkey] = got
+            known = _RESULTS.get(other)
+            if known is None:
+                known = _RESULTS[other] = {}
+            elif len(known) > STRUCT_LIMIT:
+                known.clear()
+            known[rkey] = res2
+        else:
+            got = results[rkey] = _solve(cfg, v, m, jokers, hint)
     return got
 
 
@@ -1065,3 +1089,238 @@ def item(key: int) -> Item:
     bits = (-vkey) >> 7
     suits = tuple([s for s in range(4) if bits >> s & 1])
     return ("T", (-vkey) & 15, ((suits, base),))
+
+
+#: A chain under two questions: a :data:`Cand` followed by the second question's value, slot
+#: values and entry.
+PairCand = tuple[int, int, int, int, tuple[int, ...], int, Entry, int, tuple[int, ...], Entry]
+#: The chains of :func:`_chain_entries` under two questions, and each question's best joker
+#: value and most natural weight one needed joker brings in.
+PairChains = tuple[list[list[PairCand]], int, int, int, int]
+#: Per pair of questions, by (run places, jokers).
+_PAIR_CHAINS: dict[tuple[Config, Config], dict[tuple[int, int], PairChains]] = {}
+
+
+def _pair_chains(cfg: Config, other: Config, rc: int, jc: int) -> PairChains:
+    """The chains of a segment (see :func:`_chain_entries`) with both questions' values."""
+    per = _PAIR_CHAINS.get((cfg, other))
+    if per is None:
+        per = _PAIR_CHAINS[(cfg, other)] = {}
+    hit = per.get((rc, jc))
+    if hit is None:
+        ga, jwa, dma = _chain_entries(cfg, rc, jc)
+        gb, jwb, dmb = _chain_entries(other, rc, jc)
+        # The same chains in the same order: only their values differ.
+        groups = [
+            [(*a, b[3], b[4], b[6]) for a, b in zip(x, y, strict=True)]
+            for x, y in zip(ga, gb, strict=True)
+        ]
+        if len(per) > STRUCT_LIMIT:
+            per.clear()
+        hit = per[(rc, jc)] = (groups, jwa, dma, jwb, dmb)
+    return hit
+
+
+#: More than any score: a best at its bound is beaten by nothing.
+_NEVER: Final = 1 << 62
+
+
+def _solve_pair(
+    cfg: Config, other: Config, v: list[int], m: list[int], jokers: int
+) -> tuple[Result, Result]:
+    """The answers of two partner questions in one search: a branch is cut only when it can
+    beat neither best, a state is skipped only when reached before with no less under both;
+    so each answer is the first arrangement of its most value in search order, as its own
+    search finds it."""
+    st = _STRUCT.get((v[0], v[1], v[2], v[3], jokers)) or structure(
+        v[0], v[1], v[2], v[3], m, jokers
+    )
+    (ranks, _), runs, setb, full, only, setkey = st
+    if not full:
+        return (0, 0, [], [], 0), (0, 0, [], [], 0)
+    wr = (_TABLES.get(cfg) or _tables(cfg))[0]
+    if (_TABLES.get(other) or _tables(other))[0] is not wr:
+        raise AssertionError("partner questions weigh natural cards alike at their best")
+    nf = len(ranks)
+    runb: list[tuple[list[PairCand], int, int] | None] = [None] * nf
+    jwa = jwb = dm = 0
+    for s, rc, jc, off in runs:
+        groups, ja, da, jb, db = _pair_chains(cfg, other, rc, jc)
+        if ja > jwa:
+            jwa = ja
+        if jb > jwb:
+            jwb = jb
+        if da > dm:
+            dm = da
+        if db > dm:
+            dm = db
+        i = off
+        sh = 2 * off
+        for grp in groups:
+            if grp:
+                runb[i] = (grp, sh, s)
+            i += 1
+    stab, sbounds = _SETS.get(cfg) or _set_table(cfg)
+    stab2, sbounds2 = _SETS.get(other) or _set_table(other)
+    if setkey:
+        sj = sbounds.get(setkey)
+        if sj is None:
+            sj = sbounds[setkey] = _set_bounds(cfg, setkey)
+        sj2 = sbounds2.get(setkey)
+        if sj2 is None:
+            sj2 = sbounds2[setkey] = _set_bounds(other, setkey)
+        if sj[0] > jwa:
+            jwa = sj[0]
+        if sj2[0] > jwb:
+            jwb = sj2[0]
+        if sj[1] > dm:
+            dm = sj[1]
+        if sj2[1] > dm:
+            dm = sj2[1]
+    wf1, wfb, wfb1, remw, remw1 = _field_weights(st, wr)
+    jta = _joker_tops(cfg, v, jokers, jwa) if jokers > 1 else [0, jwa]
+    jtb = _joker_tops(other, v, jokers, jwb) if jokers > 1 else [0, jwb]
+    besta = bestb = -1
+    # What a branch must beat: the best so far, or nothing once a best is at its bound.
+    lima = limb = -1
+    patha: list[tuple[int, int, Entry, Entry]] = []
+    pathb: list[tuple[int, int, Entry, Entry]] = []
+    lefta = leftb = sparea = spareb = 0
+    topa = hand_bound(cfg, st, jta, jokers, remw, remw1, dm)
+    topb = hand_bound(other, st, jtb, jokers, remw, remw1, dm)
+    path: list[tuple[int, int, Entry, Entry]] = []
+    seen: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[int, int]] = {}
+
+    def search(
+        rem: int, jl: int, ca: int, cb: int, remw: int, remw1: int,
+        ta: tuple[int, ...], tb: tuple[int, ...],
+    ) -> None:
+        nonlocal besta, bestb, lima, limb, patha, pathb, lefta, leftb, sparea, spareb
+        if jl:
+            key = (rem, jl, ta, tb)
+            got = seen.get(key)
+            if got is not None and got[0] >= ca and got[1] >= cb:
+                return
+            seen[key] = (ca, cb) if got is None else (max(ca, got[0]), max(cb, got[1]))
+        ja = jta[jl]
+        jb = jtb[jl]
+        jd = jl * dm
+        while rem:
+            r = remw - remw1 + jd if remw1 > jd else remw
+            if ca + r + ja <= lima and cb + r + jb <= limb:
+                return
+            low = rem & -rem
+            p = low.bit_length() - 1
+            k = p >> 1
+            pres = (rem | (rem >> 1)) & _LOW
+            rb = runb[k]
+            if rb is not None:
+                grp, sh, su = rb
+                p2 = pres >> sh
+                for t, need, cw, va, sa, vkey, e, vb, sb2, e2 in grp:
+                    if t & p2 == t and need <= jl:
+                        j2 = jl - need
+                        w = remw - cw
+                        if ca + va + w + jta[j2] <= lima and cb + vb + w + jtb[j2] <= limb:
+                            continue
+                        t <<= sh
+                        if not j2:
+                            ta2: tuple[int, ...] = ()
+                            tb2: tuple[int, ...] = ()
+                        else:
+                            if sa:
+                                ta2 = tuple(sorted(ta + sa, reverse=True)[:j2]) if ta else sa[:j2]
+                            else:
+                                ta2 = ta[:j2]
+                            if sb2:
+                                tb2 = tuple(sorted(tb + sb2, reverse=True)[:j2]) if tb else sb2[:j2]
+                            else:
+                                tb2 = tb[:j2]
+                        needy = t & only
+                        c1 = 0
+                        while needy:
+                            b = needy & -needy
+                            needy ^= b
+                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                        path.append((vkey, su, e, e2))
+                        search(rem - t, j2, ca + va, cb + vb, w, remw1 - c1, ta2, tb2)  # noqa: F821
+                        path.pop()
+            sb = setb[k]
+            if sb is not None:
+                for cons, need, sr, so, si in sb:
+                    if cons & pres == cons and need <= jl:
+                        cw, va, sa, vkey, e = stab[si]
+                        _, vb, sb2, _, e2 = stab2[si]
+                        j2 = jl - need
+                        w2 = remw - cw
+                        if ca + va + w2 + jta[j2] <= lima and cb + vb + w2 + jtb[j2] <= limb:
+                            continue
+                        if not j2:
+                            ta2 = ()
+                            tb2 = ()
+                        else:
+                            if sa:
+                                ta2 = tuple(sorted(ta + sa, reverse=True)[:j2]) if ta else sa[:j2]
+                            else:
+                                ta2 = ta[:j2]
+                            if sb2:
+                                tb2 = tuple(sorted(tb + sb2, reverse=True)[:j2]) if tb else sb2[:j2]
+                            else:
+                                tb2 = tb[:j2]
+                        needy = cons & only
+                        c1 = 0
+                        while needy:
+                            b = needy & -needy
+                            needy ^= b
+                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                        r2 = rem - cons
+                        if so:
+                            left = (r2 | (r2 >> 1)) & sr
+                            x = left & (left - 1)
+                            if not x or (not j2 and not x & (x - 1)):
+                                dead = left & so
+                                while dead:
+                                    b = dead & -dead
+                                    dead ^= b
+                                    q = b.bit_length() - 1
+                                    if not r2 & b:
+                                        q += 1
+                                    r2 &= ~(b | (b << 1))
+                                    w2 -= wfb[q]
+                                    c1 += wfb1[q]
+                        path.append((vkey, 0, e, e2))
+                        search(r2, j2, ca + va, cb + vb, w2, remw1 - c1, ta2, tb2)  # noqa: F821
+                        path.pop()
+            rem -= low
+            remw -= wfb[p]
+            remw1 -= wfb1[p]
+        ca += sum(ta)
+        cb += sum(tb)
+        if ca > besta:
+            besta = lima = ca
+            if ca == topa:
+                lima = _NEVER
+            patha = path[:]
+            lefta = jl
+            sparea = len(ta)
+        if cb > bestb:
+            bestb = limb = cb
+            if cb == topb:
+                limb = _NEVER
+            pathb = path[:]
+            leftb = jl
+            spareb = len(tb)
+        if lima == limb == _NEVER:
+            raise _Reached
+
+    try:  # noqa: SIM105
+        search(full, jokers, 0, 0, remw, remw1, (), ())
+    except _Reached:
+        pass
+    del search
+    pa = [(a, b, c) for a, b, c, _ in patha]
+    pb = [(a, b, d) for a, b, _, d in pathb]
+    return (
+        (besta, jokers - lefta + sparea, _items(pa, sparea), pa, sparea),
+        (bestb, jokers - leftb + spareb, _items(pb, spareb), pb, spareb),
+    )
