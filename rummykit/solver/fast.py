@@ -1131,7 +1131,12 @@ def _solve_pair(
     """The answers of two partner questions in one search: a branch is cut only when it can
     beat neither best, a state is skipped only when reached before with no less under both;
     so each answer is the first arrangement of its most value in search order, as its own
-    search finds it."""
+    search finds it.
+
+    Its search is :func:`_solve`'s with two values, two slot lists and two bounds per step.
+    It is a second copy on purpose: run with one question, it would cost the single
+    questions (the bots ask thousands a move) the second question's bookkeeping at every
+    step; a change to one search's steps belongs in both."""
     st = _STRUCT.get((v[0], v[1], v[2], v[3], jokers)) or structure(
         v[0], v[1], v[2], v[3], m, jokers
     )
