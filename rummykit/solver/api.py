@@ -897,17 +897,26 @@ def least_penalty(
     """The arrangement leaving the least penalty; ``points`` is that penalty (capped)."""
     cfg, accept = _penalty_search(rule, melds)
     if cfg.fast:
-        # The search scored what the melds save (every card melded at its penalty): the
-        # cards left weigh the rest of the hand.
-        saved, ms, left, hand = _fast_answer(cfg, cards, melds)
-        total = hand[2] if rule.scoring == "rummy" else _penalty_sum(cards, rule, melds.wild_rank)
-        points = total - saved
-    else:
-        got = _run(cfg, cards, melds, accept)
-        ms = tuple(got[1]) if got is not None else ()
-        left = _left(cards, ms)
-        # What the cards left weigh.
-        points = _penalty_sum(left, rule, melds.wild_rank)
+        return _fast_penalty(cfg, cards, rule, melds)
+    got = _run(cfg, cards, melds, accept)
+    ms = tuple(got[1]) if got is not None else ()
+    left = _left(cards, ms)
+    # What the cards left weigh.
+    points = _penalty_sum(left, rule, melds.wild_rank)
+    if rule.cap is not None:
+        points = min(points, rule.cap)
+    return Arrangement(points, ms, left)
+
+
+def _fast_penalty(
+    cfg: core.Config, cards: Sequence[Card], rule: PenaltyRule, melds: MeldRules
+) -> Arrangement:
+    """:func:`least_penalty` on the fast path."""
+    # The search scored what the melds save (every card melded at its penalty): the cards
+    # left weigh the rest of the hand.
+    saved, ms, left, hand = _fast_answer(cfg, cards, melds)
+    total = hand[2] if rule.scoring == "rummy" else _penalty_sum(cards, rule, melds.wild_rank)
+    points = total - saved
     if rule.cap is not None:
         points = min(points, rule.cap)
     return Arrangement(points, ms, left)
@@ -942,14 +951,9 @@ def opening_and_penalty(
     pcfg, _ = _penalty_search(penalty, melds)
     if pcfg not in ocfg.partners:
         return best_opening(cards, rule, melds), least_penalty(cards, penalty, melds)
-    score, oms, oleft, hand = _fast_answer(ocfg, cards, melds, True)
-    saved, pms, pleft, _ = _fast_answer(pcfg, cards, melds)
-    # The partner of the opening is the rummy penalty: the hand's rummy total less what the
-    # melds save, as in least_penalty.
-    points = hand[2] - saved
-    if penalty.cap is not None:
-        points = min(points, penalty.cap)
-    return Arrangement(score, oms, oleft), Arrangement(points, pms, pleft)
+    # The opening's search answers the penalty too (``pair``); the penalty then reads it.
+    score, oms, oleft, _ = _fast_answer(ocfg, cards, melds, True)
+    return Arrangement(score, oms, oleft), _fast_penalty(pcfg, cards, penalty, melds)
 
 
 def declaration(

@@ -623,6 +623,19 @@ def _set_bounds(cfg: Config, key: int) -> tuple[int, int]:
     return jw, dm
 
 
+def _hand_sets(cfg: Config, setkey: int) -> tuple[_SetTable, int, int]:
+    """A question's :class:`_SetTable` and, for a hand's set key (0: no set rank), the best
+    joker value of its sets and the most natural weight one needed joker brings in with them
+    (:func:`_set_bounds`, kept per key)."""
+    stab, sbounds = _SETS.get(cfg) or _set_table(cfg)
+    if not setkey:
+        return stab, 0, 0
+    sj = sbounds.get(setkey)
+    if sj is None:
+        sj = sbounds[setkey] = _set_bounds(cfg, setkey)
+    return stab, sj[0], sj[1]
+
+
 def solve(cfg: Config, v: list[int], m: list[int], jokers: int, pair: bool = False) -> Result:
     """``(score, jokers used, melds, ...)`` of the best arrangement; melds are keys of
     :func:`item`. Answers are kept (the engine asks about one hand several times a turn).
@@ -899,15 +912,11 @@ def _solve(
             if grp:
                 runb[i] = (grp, sh, s)
             i += 1
-    stab, sbounds = _SETS.get(cfg) or _set_table(cfg)
-    if setkey:
-        sj = sbounds.get(setkey)
-        if sj is None:
-            sj = sbounds[setkey] = _set_bounds(cfg, setkey)
-        if sj[0] > jw:
-            jw = sj[0]
-        if sj[1] > dm:
-            dm = sj[1]
+    stab, sjw, sdm = _hand_sets(cfg, setkey)
+    if sjw > jw:
+        jw = sjw
+    if sdm > dm:
+        dm = sdm
     wf1, wfb, wfb1, remw, remw1 = _field_weights(st, wr)
     # What the jokers left can add: by the places they can stand when there are two or more
     # (with one, that is the best joker value ``jw`` nearly always).
@@ -1165,23 +1174,16 @@ def _solve_pair(
             if grp:
                 runb[i] = (grp, sh, s)
             i += 1
-    stab, sbounds = _SETS.get(cfg) or _set_table(cfg)
-    stab2, sbounds2 = _SETS.get(other) or _set_table(other)
-    if setkey:
-        sj = sbounds.get(setkey)
-        if sj is None:
-            sj = sbounds[setkey] = _set_bounds(cfg, setkey)
-        sj2 = sbounds2.get(setkey)
-        if sj2 is None:
-            sj2 = sbounds2[setkey] = _set_bounds(other, setkey)
-        if sj[0] > jwa:
-            jwa = sj[0]
-        if sj2[0] > jwb:
-            jwb = sj2[0]
-        if sj[1] > dm:
-            dm = sj[1]
-        if sj2[1] > dm:
-            dm = sj2[1]
+    stab, sja, sda = _hand_sets(cfg, setkey)
+    stab2, sjb, sdb = _hand_sets(other, setkey)
+    if sja > jwa:
+        jwa = sja
+    if sjb > jwb:
+        jwb = sjb
+    if sda > dm:
+        dm = sda
+    if sdb > dm:
+        dm = sdb
     wf1, wfb, wfb1, remw, remw1 = _field_weights(st, wr)
     jta = _joker_tops(cfg, v, jokers, jwa) if jokers > 1 else [0, jwa]
     jtb = _joker_tops(other, v, jokers, jwb) if jokers > 1 else [0, jwb]
