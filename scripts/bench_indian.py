@@ -2,7 +2,7 @@
 """Benchmark of the solver's Indian rummy questions (not a test), by wild cards in hand.
 
     python scripts/bench_indian.py [--hands 300] [--heavy 200] [--seed 2026] [--passes 3]
-                                   [--work N [--pick I,J,...]]
+                                   [--work N [--pick I,J,...]] [--bytecodes]
 
 A fixed set of hands (seeded): ``--hands`` dealt at random from the 106-card Indian deck (two
 printed jokers) with a random wild rank, then ``--heavy`` hands holding 3 to 6 wild cards and
@@ -12,7 +12,8 @@ bots, end-of-deal scoring) plus ``declaration`` of all 14 (CPU time of this proc
 collector off, tables kept from hand to hand as in a long-running server). The whole set is
 run ``--passes`` times from empty tables and each hand keeps its best time. It prints the
 median, p90, p99 and max per hand, then a table by the number of wild cards plus printed
-jokers in the 14 cards, and the slowest hand.
+jokers in the 14 cards, and the slowest hand. ``--bytecodes`` counts the Python bytecodes each
+hand executes instead (the same numbers at any load).
 """
 
 from __future__ import annotations
@@ -23,7 +24,16 @@ import random
 import statistics
 
 import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
-from _bench import add_work_options, pct, reference_line, timed, work
+from _bench import (
+    add_work_options,
+    bytecode_report,
+    bytecodes,
+    fixed_hash_seed,
+    pct,
+    reference_line,
+    timed,
+    work,
+)
 
 from rummykit.cards import JOKER, Card, card, format_cards, make_deck
 from rummykit.melds import MeldRules
@@ -82,9 +92,14 @@ def main() -> None:
     ap.add_argument("--passes", type=int, default=3, help="passes; each hand keeps its best")
     add_work_options(ap)
     args = ap.parse_args()
+    if args.bytecodes:
+        fixed_hash_seed()
     hands = make_hands(args.hands, args.heavy, args.seed)
     if args.work is not None:
         work(hands[: args.work], solve, args.pick)
+        return
+    if args.bytecodes:
+        bytecode_report(hands, bytecodes(hands, solve), "least_penalty on 13 + declaration on 14")
         return
 
     print(reference_line())

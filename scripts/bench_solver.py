@@ -2,7 +2,7 @@
 """Benchmark of the exact solver (not a test): opening + least penalty on 14-card hands.
 
     python scripts/bench_solver.py [--hands 1000] [--baseline 60] [--seed 2026] [--cold]
-                                   [--passes 3] [--work N [--pick I,J,...]]
+                                   [--passes 3] [--work N [--pick I,J,...]] [--bytecodes]
 
 A fixed set of random 14-card ``rummy`` hands (seeded): half dealt from the 108-card deck, half
 "rich" (built from runs, sets and up to 4 jokers). For each hand it times
@@ -11,7 +11,8 @@ then the same two asked apart, ``best_opening`` + ``least_penalty``, and both as
 (CPU time of this process, garbage collector off, the solver's tables kept from hand to hand
 as in a long-running server; ``--cold`` clears them before every hand). The whole set is run
 ``--passes`` times from empty tables and each hand keeps its best time, which filters out
-other load on the machine. It prints median, p99 and
+other load on the machine (``--bytecodes`` counts the Python bytecodes each hand executes
+instead: the same numbers at any load, to judge a change). It prints median, p99 and
 max per hand, then compares with a plain memoized exact search written below (same hands,
 same answers checked), the solver's import time (in a fresh interpreter) and the memory its
 tables hold (tracemalloc).
@@ -32,7 +33,16 @@ from collections.abc import Sequence
 from functools import cache
 
 import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
-from _bench import add_work_options, pct, reference_line, timed, work
+from _bench import (
+    add_work_options,
+    bytecode_report,
+    bytecodes,
+    fixed_hash_seed,
+    pct,
+    reference_line,
+    timed,
+    work,
+)
 
 from rummykit.cards import JOKER, Card, card, format_cards, make_deck
 from rummykit.errors import InvalidMeld
@@ -188,6 +198,17 @@ def main() -> None:
     args = ap.parse_args()
     if args.work is not None:
         work(make_hands(args.hands, args.seed)[: args.work], solve, args.pick)
+        return
+    if args.bytecodes:
+        fixed_hash_seed()
+        hands = make_hands(args.hands, args.seed)
+        counts = bytecodes(hands, solve)
+        bytecode_report(hands, counts, "opening + penalty (opening_and_penalty)")
+        for name, part in (("random", counts[0::2]), ("rich", counts[1::2])):
+            print(f"  {name:6} median {statistics.median(part):,.0f}   p99 {pct(part, 0.99):,}")
+        apart = bytecodes(hands, solve_apart)
+        print(f"  asked apart (best_opening, then least_penalty): median "
+              f"{statistics.median(apart):,.0f}   p99 {pct(apart, 0.99):,}   total {sum(apart):,}")
         return
 
     print(reference_line())

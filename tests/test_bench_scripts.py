@@ -1,0 +1,35 @@
+"""The benchmark scripts' deterministic work count (``--bytecodes``): it must not depend on
+the interpreter's hash seed, or a change in the count would not tell a change in the code."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def _count(script: str, args: list[str], seed: str) -> str:
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    out = subprocess.run([sys.executable, str(SCRIPTS / script), "--bytecodes", *args],
+                         env=env, capture_output=True, text=True, check=True).stdout
+    # The first line names the hash seed; the counts follow.
+    lines = out.splitlines()
+    assert f"PYTHONHASHSEED={seed}" in lines[0]
+    return "\n".join(lines[1:])
+
+
+@pytest.mark.parametrize(("script", "args"), [
+    ("bench_solver.py", ["--hands", "16"]),
+    ("bench_indian.py", ["--hands", "6", "--heavy", "4"]),
+])
+def test_bytecode_counts_do_not_depend_on_the_hash_seed(script: str, args: list[str]) -> None:
+    first = _count(script, args, "1")
+    assert "median" in first
+    medians = [int(x.replace(",", "")) for x in first.split() if x.replace(",", "").isdigit()]
+    assert medians and all(m > 0 for m in medians)
+    assert _count(script, args, "12345") == first
