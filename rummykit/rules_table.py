@@ -35,9 +35,9 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "it, as soon as the previous turn ends."),
     ("rummy, Rami", "While a card taken from the pile is owed, a meld, lay-off or swap that "
      "would leave it no possible place (no two cards left in hand that could meld with it, no "
-     "run of its suit or set of its rank on the table) is refused: the turn could not be "
-     "finished. Moves that leave it some place are allowed, even if that place needs other "
-     "cards laid first."),
+     "run of its suit or set of its rank on the table; a joker has a place on any meld) is "
+     "refused: the turn could not be finished. Moves that leave it some place are allowed, "
+     "even if that place needs other cards laid first."),
     ("rummy", "A blocked deal is a scored deal: the deal passes to the next seat after it."),
     ("rummy", "The opening action lays new melds only; lay-offs and swaps are later actions of "
      "the same turn."),

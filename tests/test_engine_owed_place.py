@@ -64,3 +64,19 @@ def test_a_swap_counts_the_joker_it_frees() -> None:
     assert [str(a) for a in g.legal_actions()] == ["return", "swap 2 7H", "timeout"]
     play(g, "swap 2 7H", "meld TS X QS")
     assert g.view(1)["turn"]["owes"] == []
+
+
+def test_a_joker_taken_from_the_pile_has_a_place_on_any_meld() -> None:
+    """A joker stands for any card, so once taken from the pile it can go on any meld of the
+    table: the player may lay other cards first and lay the joker before discarding."""
+    seat0 = "X 2D 3D 8C 8D AH AC 4H 6D 7D 9C KC QS"
+    g = new_game("rummy", 2, {0: seat0, 1: "KS KH KD 5H 6H 7H 8H 4S 9S 2C 3C 5C TC"},
+                 starter="JH", stock="QD 8S")
+    play(g, "draw", "open KS KH KD / 5H 6H 7H", "discard QD", "draw", "discard X", "take")
+    assert g.view(1)["turn"]["owes"] == ["X"]
+    assert g.is_legal("layoff 2 8H")
+    assert "layoff 2 8H" in [str(a) for a in g.legal_actions()]
+    play(g, "layoff 2 8H")
+    with pytest.raises(IllegalAction, match="lay the X"):
+        g.apply("discard 9S")
+    play(g, "layoff 1 X", "discard 9S")

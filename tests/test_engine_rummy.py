@@ -467,6 +467,19 @@ def test_stock_rebuilt_from_pile_but_top_card() -> None:
     assert sum(all_cards(g).values()) == 108 and all_cards(g) == full_deck(g)
 
 
+def test_the_stock_is_rebuilt_twice_and_a_third_run_out_blocks_the_deal() -> None:
+    """By default the pile becomes the stock at most twice a deal; the third time the stock
+    runs out the deal is blocked."""
+    g = Game.new("rummy", 2, seed=5)
+    rebuilt: list[int] = []
+    while not g.deal.over and len(rebuilt) < 4 * 81:
+        g.apply("timeout")
+        rebuilt.append(g.view(0)["restocks"])
+    # 81 draws empty the first stock, 81 each of the two rebuilt ones (pile but its top).
+    assert len(rebuilt) == 3 * 81 and rebuilt.count(0) == 80 and rebuilt[-1] == 2
+    assert g.view(0)["results"][0]["blocked"]
+
+
 def test_blocked_when_the_pile_is_too_small_to_rebuild() -> None:
     g = Game.new("rummy", 2, seed=4)
     d = g.deal

@@ -363,17 +363,21 @@ class Game:
         """Whether the card taken from the pile may still find a place once ``laying`` is
         laid (as the meld ``new``, if it is one) and ``jokers`` are freed: two cards left in
         hand that could meld with it, or a meld on the table of its suit (a run) or its rank
-        (a set). A move that leaves it none is refused, since the turn could not be finished
-        (no discard comes before that card is laid); a place found here may still need
-        other cards laid first, so only hopeless moves are refused."""
+        (a set); a joker, which stands for any card, has a place on any meld. A move that
+        leaves it none is refused, since the turn could not be finished (no discard comes
+        before that card is laid); a place found here may still need other cards laid first,
+        so only hopeless moves are refused."""
         d = self.deal
         owed = d.owed
         if owed is None or owed in laying:
             return True
-        melds = [tm.meld for tm in d.table] + ([new] if new is not None else [])
-        if any(m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit for m in melds):
-            return True
         mr = d.meld_rules
+        melds = [tm.meld for tm in d.table] + ([new] if new is not None else [])
+        if any(
+            mr.is_joker(owed) or (m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit)
+            for m in melds
+        ):
+            return True
         rest = list(d.hands[d.turn])
         for c in laying:
             rest.remove(c)
