@@ -226,6 +226,18 @@ def test_worked_check_6S_X_6D_plus_6C_is_added_and_the_joker_stays() -> None:
     assert "X" not in [c.text for c in g.hand(1)]
 
 
+def test_a_full_set_with_two_jokers_refuses_a_swap_without_suggesting_a_lay_off() -> None:
+    """In a set a joker is freed only by the card that makes it four natural cards; a set of
+    four holding two jokers keeps them, and has no room for the card to be laid off."""
+    hand1 = "6S 6H X X QS KS AS TH TD TC 2C 3C 4D 9H 8D"
+    hand0 = "6D 7D 8C 9C 2S 3H 4S 5C QH QD QC JH JD JC"
+    g = new_game("rami51", 2, {1: hand1, 0: hand0}, stock="7S 2H")
+    play(g, "open 6S 6H X X / QS KS AS / TH TD TC", "discard 9H")
+    play(g, "draw", "open QH QD QC / JH JD JC")
+    refused(g, "swap 1 6D", "6D does not take the place of a joker in meld 1")
+    refused(g, "layoff 1 6D")
+
+
 def test_decision_after_6C_is_added_to_6S_X_6D_the_6H_frees_the_joker() -> None:
     g = new_game("rami51", 2, {1: SWAP_HAND})
     play(g, "open 6S 6D X / KS KH KD / TH JH QH", "layoff 1 6C", "swap 1 6H")

@@ -550,6 +550,8 @@ class Game:
                 and any(meld.jokers)
                 and meld.rank == act.card.rank
                 and act.card.suit in meld.missing_suits()
+                # A full set (two jokers among four cards) has no room to lay the card off.
+                and len(meld.cards) < 4
             ):
                 raise IllegalAction(
                     f"a joker leaves a set only as its fourth card: lay {act.card.text} off"
