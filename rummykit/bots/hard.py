@@ -21,7 +21,9 @@ the live cards); the steps below are for the variants that lay melds as they go.
    discard, the best few candidates by (1) and (2) are tried in sampled
    worlds: the hidden cards are dealt at random among the rivals (known pickups stay with
    their takers) and the stock, the discard is played, and every seat continues with the
-   ``medium`` policy for a few rounds (or to the end of the deal). The candidate with the best
+   ``medium`` policy for a few rounds (or to the end of the deal), its discards made cheaper
+   (``level="rollout"`` in :func:`.policy.discard_move`: the heaviest card left out of the
+   best arrangement, half weight with live partners). The candidate with the best
    average outcome, shrunk towards the heuristic, is played. Candidates share the same
    samples (common random numbers). The search stops when its time budget is spent.
 """
