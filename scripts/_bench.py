@@ -122,8 +122,8 @@ def fixed_hash_seed() -> None:
         os.execve(sys.executable, [sys.executable, *sys.argv], env)
 
 
-def bytecode_report(hands: Sequence[H], counts: Sequence[int], label: str) -> None:
+def bytecode_report(counts: Sequence[int], label: str) -> None:
     print(f"{label}: bytecodes per hand (PYTHONHASHSEED={os.environ['PYTHONHASHSEED']}), "
-          f"{len(hands)} hands")
+          f"{len(counts)} hands")
     print(f"  median {statistics.median(counts):,.0f}   p99 {pct(counts, 0.99):,}   "
           f"max {max(counts):,}   total {sum(counts):,}")

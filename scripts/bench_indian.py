@@ -99,7 +99,7 @@ def main() -> None:
         work(hands[: args.work], solve, args.pick)
         return
     if args.bytecodes:
-        bytecode_report(hands, bytecodes(hands, solve), "least_penalty on 13 + declaration on 14")
+        bytecode_report(bytecodes(hands, solve), "least_penalty on 13 + declaration on 14")
         return
 
     print(reference_line())

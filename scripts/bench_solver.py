@@ -203,7 +203,7 @@ def main() -> None:
         fixed_hash_seed()
         hands = make_hands(args.hands, args.seed)
         counts = bytecodes(hands, solve)
-        bytecode_report(hands, counts, "opening + penalty (opening_and_penalty)")
+        bytecode_report(counts, "opening + penalty (opening_and_penalty)")
         for name, part in (("random", counts[0::2]), ("rich", counts[1::2])):
             print(f"  {name:6} median {statistics.median(part):,.0f}   p99 {pct(part, 0.99):,}")
         apart = bytecodes(hands, solve_apart)
