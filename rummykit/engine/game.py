@@ -373,10 +373,9 @@ class Game:
             return True
         mr = d.meld_rules
         melds = [tm.meld for tm in d.table] + ([new] if new is not None else [])
-        if any(
-            mr.is_joker(owed) or (m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit)
-            for m in melds
-        ):
+        if melds and mr.is_joker(owed):
+            return True
+        if any(m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit for m in melds):
             return True
         rest = list(d.hands[d.turn])
         for c in laying:
