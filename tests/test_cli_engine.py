@@ -167,6 +167,16 @@ def test_bad_notation_in_an_action(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "action 1 'dance'" in msg and "unknown action" in msg
 
 
+@pytest.mark.parametrize("action", ["layoff ² AH", "layoff 1 ,"])
+def test_a_malformed_layoff_is_bad_notation_not_a_crash(
+    action: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rec = load("rummy-69")
+    rec["deals"][0]["actions"][0] = action
+    msg = one_line_error(*run(capsys, "replay", write(tmp_path, rec)))
+    assert f"action 1 {action!r}" in msg
+
+
 def test_invalid_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     msg = one_line_error(*run(capsys, "replay", write(tmp_path, '{"variant": "rummy",')))
     assert "not valid JSON" in msg
