@@ -380,6 +380,11 @@ def test_replay_for_people_of_a_game_in_progress(
     assert code == 0 and "in progress" in out and "seat 0 to move" in out
 
 
+def test_replay_for_people_between_two_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "replay", str(GOLDEN / "simple-2v2.json"))
+    assert code == 0 and "deal 1 is over, the next is not dealt yet" in out and "None" not in out
+
+
 @pytest.mark.parametrize("text", ["[1, 2]", '"rummy"', "null"])
 def test_a_record_that_is_not_an_object(
     text: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
