@@ -341,6 +341,23 @@ def test_check_indian_wild_rank(capsys: pytest.CaptureFixture[str]) -> None:
     one_line_error(*run(capsys, "check", "QC QH 7S", "--variant", "rummy", "--wild", "7"))
 
 
+@pytest.mark.parametrize(("wild", "rank"), [("1", "A"), ("X", "A"), ("12", "Q"), ("10", "T")])
+def test_check_reads_the_wild_rank_as_analyze_does(
+    wild: str, rank: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "check", f"5S 6S {rank}H", "--variant", "indian", "--wild", wild,
+                       "--json")
+    assert code == 0 and json.loads(out)["pure"] is False
+
+
+@pytest.mark.parametrize("wild", ["Z", "7H", "0"])
+def test_check_names_a_bad_wild_rank_as_written(
+    wild: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    msg = one_line_error(*run(capsys, "check", "5S 6S 7S", "--variant", "indian", "--wild", wild))
+    assert f"{wild!r} is not a rank for --wild" in msg
+
+
 @pytest.mark.parametrize(
     ("lines", "code", "answers"),
     [
