@@ -104,6 +104,10 @@ def parse_card(text: str) -> Card:
     """Parse one card in any accepted spelling; raise :class:`InvalidNotation` naming the fault."""
     raw = text.strip()
     t = raw.upper()
+    if not t.isascii():
+        # Phones and emoji keyboards type a suit symbol followed by a variation selector
+        # (U+FE0F/U+FE0E, "♥️"): the same symbol, shown in colour or in text.
+        t = t.rstrip("\ufe0f\ufe0e")
     if t in ("X", "*"):
         return JOKER
     if len(t) < 2:

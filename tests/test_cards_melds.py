@@ -28,7 +28,8 @@ def indian(wild: str) -> MeldRules:
 @pytest.mark.parametrize(
     ("text", "canon"),
     [("7H", "7H"), ("TS", "TS"), ("10S", "TS"), ("qc", "QC"), ("as", "AS"), ("X", "X"),
-     ("*", "X"), ("x", "X"), ("7♠", "7S"), ("10♥", "TH"), ("k♦", "KD"), ("2♣", "2C")],
+     ("*", "X"), ("x", "X"), ("7♠", "7S"), ("10♥", "TH"), ("k♦", "KD"), ("2♣", "2C"),
+     ("7\u2665\ufe0f", "7H"), ("q\u2660\ufe0e", "QS")],
 )
 def test_card_spellings_parse_to_the_canonical_form(text: str, canon: str) -> None:
     assert parse_card(text).text == canon

@@ -167,6 +167,16 @@ def test_bad_notation_in_an_action(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "action 1 'dance'" in msg and "unknown action" in msg
 
 
+@pytest.mark.parametrize("action", ["layoff ² AH", "layoff 1 ,"])
+def test_a_malformed_layoff_is_bad_notation_not_a_crash(
+    action: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rec = load("rummy-69")
+    rec["deals"][0]["actions"][0] = action
+    msg = one_line_error(*run(capsys, "replay", write(tmp_path, rec)))
+    assert f"action 1 {action!r}" in msg
+
+
 def test_invalid_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     msg = one_line_error(*run(capsys, "replay", write(tmp_path, '{"variant": "rummy",')))
     assert "not valid JSON" in msg
@@ -331,6 +341,23 @@ def test_check_indian_wild_rank(capsys: pytest.CaptureFixture[str]) -> None:
     one_line_error(*run(capsys, "check", "QC QH 7S", "--variant", "rummy", "--wild", "7"))
 
 
+@pytest.mark.parametrize(("wild", "rank"), [("1", "A"), ("X", "A"), ("12", "Q"), ("10", "T")])
+def test_check_reads_the_wild_rank_as_analyze_does(
+    wild: str, rank: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "check", f"5S 6S {rank}H", "--variant", "indian", "--wild", wild,
+                       "--json")
+    assert code == 0 and json.loads(out)["pure"] is False
+
+
+@pytest.mark.parametrize("wild", ["Z", "7H", "0"])
+def test_check_names_a_bad_wild_rank_as_written(
+    wild: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    msg = one_line_error(*run(capsys, "check", "5S 6S 7S", "--variant", "indian", "--wild", wild))
+    assert f"{wild!r} is not a rank for --wild" in msg
+
+
 @pytest.mark.parametrize(
     ("lines", "code", "answers"),
     [
@@ -368,6 +395,11 @@ def test_replay_for_people_of_a_game_in_progress(
     rec["deals"][0]["actions"] = rec["deals"][0]["actions"][:3]
     code, out, _ = run(capsys, "replay", write(tmp_path, rec))
     assert code == 0 and "in progress" in out and "seat 0 to move" in out
+
+
+def test_replay_for_people_between_two_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "replay", str(GOLDEN / "simple-2v2.json"))
+    assert code == 0 and "deal 1 is over, the next is not dealt yet" in out and "None" not in out
 
 
 @pytest.mark.parametrize("text", ["[1, 2]", '"rummy"', "null"])

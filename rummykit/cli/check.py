@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from rummykit.cards import parse_cards
+from rummykit.cli.analyze import parse_wild
 from rummykit.cli.output import console, pretty, print_json
 from rummykit.errors import RummyError
 from rummykit.melds import MeldRules, make_meld
@@ -18,7 +19,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("meld", help="cards like '7S 7H X', or - to read one meld a line from stdin")
     p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
     p.add_argument("--wild", default=None,
-                   help="Indian rummy: the wild rank (A 2-9 T J Q K), as the indicator names it")
+                   help="Indian rummy: the wild rank (A 2-9 T J Q K or 1-13; X for a "
+                        "printed-joker indicator: aces), as for analyze")
     p.add_argument("--json", action="store_true", help="answer in JSON")
     p.set_defaults(run=run)
 
@@ -29,7 +31,7 @@ def meld_rules(variant: str, wild: str | None) -> tuple[MeldRules, bool]:
     if wild is not None:
         if variant != "indian":
             raise RummyError("--wild belongs to Indian rummy")
-        wild_rank = parse_cards(f"{wild}S")[0].rank
+        wild_rank = parse_wild(wild)
     mr = rules.meld_rules
     return MeldRules(mr.min_real, mr.adjacent_jokers, mr.max_set, mr.max_run, wild_rank), \
         rules.jokers_zero

@@ -74,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
         out.print(f"Game over: {who} {data['winner']} wins.")
     else:
         d = game.deal
-        out.print(f"Game in progress: deal {d.number}, seat {game.to_move} to move.")
+        # Between deals nobody is to move: the record stops before the next deal is dealt.
+        turn = " is over, the next is not dealt yet" if d.over else f", seat {game.to_move} to move"
+        out.print(f"Game in progress: deal {d.number}{turn}.")
         out.print(f"Top of the pile: {pretty([c.text for c in d.pile[-1:]]) or '—'}")
     return 0

@@ -199,7 +199,8 @@ VERBS = ("draw", "take", "return", "open", "meld", "layoff", "swap", "discard", 
 
 
 def _number(text: str, line: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    # isdigit() alone admits other scripts' digits and superscripts, which int() refuses.
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise InvalidNotation(f"{line!r}: {text!r} is not a table meld number (1, 2, 3…)")
     return int(text)
 
@@ -239,7 +240,11 @@ def parse_action(text: str) -> Action:
         if len(parts) < 2 or len(parts) > (3 if verb == "layoff" else 2):
             raise InvalidNotation(f"{line!r}: write {want}")
         number = _number(parts[0], line)
-        card = parse_cards(parts[1])[0]
+        # Commas separate cards, so "AH,KH" is two cards where one is wanted.
+        cards = parse_cards(parts[1])
+        if len(cards) != 1:
+            raise InvalidNotation(f"{line!r}: {verb} takes exactly one card ({want})")
+        card = cards[0]
         if verb == "swap":
             return Swap(number, card)
         end = parts[2].lower() if len(parts) == 3 else None
