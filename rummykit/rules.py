@@ -136,6 +136,7 @@ class Ruleset:
             close_leaves=leaves,
             close_only=self.lay_mode == "close",
             close_run_and_set=self.lay_mode == "close",
+            keep=0 if self.out_by_laying else 1,
         )
 
     @property

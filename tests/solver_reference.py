@@ -129,12 +129,13 @@ class Variant:
     clean: bool = False  # rami71: joker-free run and set; run without the taken card
     leaves: tuple[int, ...] = (0, 1)
     close_run_and_set: bool = False
+    keep: int = 0  # cards an opening leaves in hand at least (Rami: the discard)
 
 
 RUMMY = Variant(40)
-RAMI51 = Variant(51, leaves=(1,))
-RAMI71 = Variant(71, jokers_zero=True, clean=True, leaves=(1,))
-SIMPLE = Variant(0, leaves=(1,), close_run_and_set=True)
+RAMI51 = Variant(51, leaves=(1,), keep=1)
+RAMI71 = Variant(71, jokers_zero=True, clean=True, leaves=(1,), keep=1)
+SIMPLE = Variant(0, leaves=(1,), close_run_and_set=True, keep=1)
 
 
 def structure_ok(melds: Sequence[Meld], v: Variant, taken: Card | None, close: bool) -> bool:
@@ -169,7 +170,8 @@ def best_opening(
 ) -> int | None:
     best = None
     for arr in arrangements(cards, rules):
-        if structure_ok(arr, v, taken, False):
+        melded = sum(len(m) for m in arr)
+        if len(cards) - melded >= v.keep and structure_ok(arr, v, taken, False):
             x = value(arr, v)
             best = x if best is None else max(best, x)
     return best

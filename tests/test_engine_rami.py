@@ -465,3 +465,14 @@ def test_decision_ace_low_or_high_no_wrap_and_rummy_joker_limits(variant: str) -
     refused(g, "open KS AS 2S / 7S 7H 7D / QC KC AC / 5H X X 8H")
     refused(g, "open 5H X X 8H / 7S 7H 7D")
     refused(g, "open X X 7S / QC KC AC")
+
+
+def test_the_meter_offers_an_opening_that_keeps_a_card_when_the_whole_hand_melds() -> None:
+    """A Rami deal is won by discarding, so the one-tap Open must leave a card: with fifteen
+    cards that meld whole, it lays the best fourteen or fewer, and it is legal."""
+    g = new_game("rami51", 2, {1: "KS KH KD 5H 6H 7H 2C 2D 2S 9C 9D 9H 4S 4C X"})
+    meter = g.view(1)["opening"]["meter"]
+    assert meter["points"] == 91 and meter["enough"] is True
+    assert meter["action"] == "open 2S 2D 2C / 9H 9D 9C / KS KH KD X / 5H 6H 7H"
+    g.apply(meter["action"])
+    assert [c.text for c in g.hand(1)] == ["4S", "4C"]

@@ -11,12 +11,14 @@ from rummykit.errors import InvalidHand, InvalidNotation, RummyError, UnknownVar
 from rummykit.melds import RUMMY_MELDS, MeldRules
 from rummykit.solver import (
     INDIAN_PENALTY,
+    RAMI51_OPENING,
     RAMI71_OPENING,
     OpeningRule,
     best_close,
     best_opening,
     declaration,
     least_penalty,
+    opening_and_penalty,
 )
 
 
@@ -145,12 +147,31 @@ def test_a_meld_of_a_card_the_hand_lacks_is_caught(monkeypatch: pytest.MonkeyPat
 
 
 def test_book_rami71_62_not_enough() -> None:
-    a = analyze("KS KH X QS QH QD 3S 4S 5S", "rami71")
+    a = analyze("KS KH X QS QH QD 3S 4S 5S 9C 8D", "rami71")
     assert a.opening is not None and a.opening.best is not None
     assert a.opening.best.points == 62
-    # Nine cards all melded: no card left to discard, so no close either.
+    assert a.opening.best.left == H("9C 8D")
+    # Two cards left: no lay-everything close either.
     assert a.opening.close is None
     assert a.opening.valid is False
+
+
+def test_rami_opening_keeps_a_card_to_discard() -> None:
+    """A Rami deal is won by discarding the last card, so an opening may not lay every card:
+    when the whole hand melds, the best opening is the best that leaves a card."""
+    a = analyze("KS KH X QS QH QD 3S 4S 5S", "rami71")
+    assert a.opening is not None and a.opening.best is not None
+    assert a.opening.best.points == 42
+    assert a.opening.best.left == H("KS KH X")
+    hand = H("KS KH KD 5H 6H 7H 2C 2D 2S 9C 9D 9H 4S 4C X")
+    got = best_opening(hand, RAMI51_OPENING)
+    assert got is not None and got.points == 91 and got.left == H("4S 4C")
+    assert solver.opening_points(hand, RAMI51_OPENING) == 91
+    assert opening_and_penalty(hand, RAMI51_OPENING)[0] == got
+    # rummy may go out by laying every card.
+    assert best_opening(hand).left == ()  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="0 or 1"):
+        OpeningRule(keep=2)
 
 
 def test_rami71_needs_clean_run_and_set() -> None:
@@ -161,12 +182,12 @@ def test_rami71_needs_clean_run_and_set() -> None:
 
 
 def test_rami71_clean_run_without_taken_card() -> None:
-    hand = "KS KH KD 3S 4S 5S 9H TH JH"
+    hand = "KS KH KD 3S 4S 5S 9H TH JH 2D"
     assert opening_points(hand, "rami71", must_include="4S") == 71
     # the only clean run holds the taken card: not allowed
     assert analyze("KS KH KD 3S 4S 5S", "rami71", must_include="4S").opening.best is None  # type: ignore[union-attr]
     # two copies: the taken 4S goes in one clean run, the other run is made without it
-    a = analyze("KS KH KD 3S 4S 5S 4S 5S 6S", "rami71", must_include="4S")
+    a = analyze("KS KH KD 3S 4S 5S 4S 5S 6S 2D", "rami71", must_include="4S")
     assert a.opening is not None and a.opening.best is not None
     assert a.opening.best.points == 30 + 12 + 15
 
@@ -177,7 +198,9 @@ def test_rami_fifteen_cards() -> None:
     a = analyze(hand, "rami51")
     assert a.opening is not None and a.opening.close is not None
     assert len(a.opening.close.left) == 1
-    assert a.opening.best is not None and a.opening.best.points == 20 + 21 + 27 + 41
+    # and so does the best opening: 2S stays (3S-6S is worth 18 without it)
+    assert a.opening.best is not None and a.opening.best.points == 18 + 21 + 27 + 41
+    assert a.opening.best.left == H("2S")
     j = analyze(hand, "simple").to_json()["opening"]
     assert j["valid"] is True and len(j["close"]["left"]) == 1
 

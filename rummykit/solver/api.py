@@ -46,6 +46,8 @@ class OpeningRule:
       the minimum (``rummy``: 0 or 1; Rami: exactly 1, the discard).
     - ``close_only``: the only lay-down is the close (``simple``).
     - ``close_run_and_set``: a close needs a run and a set (``simple``).
+    - ``keep``: cards an opening must leave in hand, 0 or 1 (Rami: 1, since a deal is won
+      by discarding the last card; ``rummy`` may go out by laying every card).
     """
 
     minimum: int = 40
@@ -55,6 +57,11 @@ class OpeningRule:
     close_leaves: tuple[int, ...] = (0, 1)
     close_only: bool = False
     close_run_and_set: bool = False
+    keep: int = 0
+
+    def __post_init__(self) -> None:
+        if self.keep not in (0, 1):
+            raise ValueError(f"an opening keeps 0 or 1 card in hand, not {self.keep}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,16 +77,17 @@ class PenaltyRule:
 
 
 RUMMY_OPENING: Final = OpeningRule(minimum=40)
-RAMI51_OPENING: Final = OpeningRule(minimum=51, close_leaves=(1,))
+RAMI51_OPENING: Final = OpeningRule(minimum=51, close_leaves=(1,), keep=1)
 RAMI71_OPENING: Final = OpeningRule(
     minimum=71,
     jokers_zero=True,
     clean_run_and_set=True,
     clean_run_without_taken=True,
     close_leaves=(1,),
+    keep=1,
 )
 SIMPLE_OPENING: Final = OpeningRule(
-    minimum=0, close_leaves=(1,), close_only=True, close_run_and_set=True
+    minimum=0, close_leaves=(1,), close_only=True, close_run_and_set=True, keep=1
 )
 RUMMY_PENALTY: Final = PenaltyRule()
 INDIAN_PENALTY: Final = PenaltyRule(scoring="indian", two_sequences=True, cap=80)
@@ -759,10 +767,21 @@ def best_opening(
     must_include: Card | None = None,
 ) -> Arrangement | None:
     """The most valuable lay-down meeting the rule's structure (joker-free run and set,
-    taken card inside), whatever the minimum; None when no lay-down meets the structure.
-    Without structure demands the answer is never None (possibly no melds, 0 points).
+    taken card inside) and leaving ``rule.keep`` cards, whatever the minimum; None when no
+    lay-down meets the structure. Without structure demands the answer is never None
+    (possibly no melds, 0 points).
     """
     _check_must(cards, must_include)
+    got = _best_opening(cards, rule, melds, must_include)
+    if rule.keep and got is not None and not got.left:
+        return _keeping_one(cards, rule, melds, must_include)
+    return got
+
+
+def _best_opening(
+    cards: Sequence[Card], rule: OpeningRule, melds: MeldRules, must_include: Card | None
+) -> Arrangement | None:
+    """:func:`best_opening` whatever it leaves in hand."""
     cfg, accept = _opening_search(rule, melds, must_include)
     # The score is the melds' opening value (the tests check it against Meld.value).
     if cfg.fast and must_include is None:
@@ -775,6 +794,27 @@ def best_opening(
     return Arrangement(score, tuple(ms), _left(cards, ms))
 
 
+def _keeping_one(
+    cards: Sequence[Card], rule: OpeningRule, melds: MeldRules, must_include: Card | None
+) -> Arrangement | None:
+    """The best opening leaving a card, when the best of all lays every card: an opening
+    that leaves some card ``c`` is an opening of the other cards, so the best one is the
+    best over each card left out in turn (the first in index order among equals). Rare: a
+    hand that melds whole, in a variant that wins by discarding."""
+    best: Arrangement | None = None
+    for leave in sorted(set(cards), key=lambda c: c.index):
+        rest = list(cards)
+        rest.remove(leave)
+        if must_include is not None and must_include not in rest:
+            continue
+        got = _best_opening(rest, rule, melds, must_include)
+        if got is not None and (best is None or got.points > best.points):
+            best = got
+    if best is None:
+        return None
+    return Arrangement(best.points, best.melds, _left(cards, best.melds))
+
+
 def opening_points(
     cards: Sequence[Card],
     rule: OpeningRule = RUMMY_OPENING,
@@ -783,6 +823,10 @@ def opening_points(
 ) -> int | None:
     """``best_opening(...).points`` without building the melds (the opening meter)."""
     _check_must(cards, must_include)
+    if rule.keep:
+        # Whether the best lays every card needs its melds.
+        got = best_opening(cards, rule, melds, must_include)
+        return None if got is None else got.points
     cfg, accept = _opening_search(rule, melds, must_include)
     return _score(cfg, cards, melds, accept, must_include)
 
@@ -949,7 +993,7 @@ def opening_and_penalty(
     and jokers (the rummy opening and penalty), which costs less than two."""
     ocfg, _ = _opening_search(rule, melds, None)
     pcfg, _ = _penalty_search(penalty, melds)
-    if pcfg not in ocfg.partners:
+    if pcfg not in ocfg.partners or rule.keep:
         return best_opening(cards, rule, melds), least_penalty(cards, penalty, melds)
     # The opening's search answers the penalty too (``pair``); the penalty then reads it.
     score, oms, oleft, _ = _fast_answer(ocfg, cards, melds, True)
