@@ -44,7 +44,10 @@ def browser() -> Iterator[Any]:
 
 def finish_and_check(page: Any, server: Server, code: str) -> None:
     page.wait_for_selector("[data-end=game]")
-    # the end screen: a winner, every hand's penalty, totals, the record link and rematch
+    # the end screen is a dialog named by its title (for screen readers)
+    title = page.locator("[data-end=game]").inner_text()
+    assert page.get_by_role("dialog", name=title).count() == 1
+    # a winner, every hand's penalty, totals, the record link and rematch
     assert page.locator("[data-winner]").count() == 1
     assert page.locator("[data-result-seat]").count() >= 2
     link = page.locator("[data-action=record]").get_attribute("href")

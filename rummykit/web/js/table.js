@@ -554,7 +554,7 @@ function endOverlay(S, actions) {
     h("thead", {}, h("tr", {}, h("th", { text: t("end.player") }), h("th", { text: t("end.hand") }), h("th", { text: t("end.penalty") }), h("th", { text: teams ? t("end.sideTotal") : t("end.total") }))),
     h("tbody", {}, rows));
   const body = [
-    h("h2", { "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) }),
+    h("h2", { id: "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) }),
     h("p.end-winner", {}, winnerText, " ", result.points !== undefined ? t("end.points", { n: result.points }) : "", " ", marks),
     h("div.table-scroll", {}, table),
   ];
