@@ -113,6 +113,10 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     watch_ends(page)
     add_bots(page, "easy" if variant == "indian" else "medium")
     page.wait_for_selector(".hand-card")
+    if variant != "indian":
+        # the meter counts toward the opening's minimum; simple Rami has none (no "0 / 0")
+        page.wait_for_selector(".meter")
+        assert page.locator(".meter-value").count() == (variant != "simple")
     turns = play_until_over(page, HOWS[variant])
     finish_and_check(page, server, code)
     done = {move for turn in turns for move in turn}
