@@ -165,6 +165,9 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
 ) -> None:
     page = new_page(browser, viewport=viewport)
     play_against_bots(page, server.base, "rummy", 3, name="Ana")
+    # two bots of the same level are told apart (the server names them alike)
+    names = page.locator(".seat-chip .chip-name").all_inner_texts()
+    assert len(names) == 2 and len(set(names)) == 2, names
     # nothing sticks out sideways, and every text reads well on what is behind it
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], width

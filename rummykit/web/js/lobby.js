@@ -196,7 +196,9 @@ export function renderWaiting(root, S, actions) {
 export function botName(s) {
   if (s.level) {
     const lv = t(`bot.${s.level}`);
-    return t("seat.bot", { level: lv === `bot.${s.level}` ? s.level : lv });
+    // numbered by seat: the server names every bot of a level alike, and a table of three
+    // "Bot (medium)" left the scores, the log and the end screen ambiguous
+    return t("seat.bot", { n: s.seat + 1, level: lv === `bot.${s.level}` ? s.level : lv });
   }
   return s.name || t("seat.botPlain");
 }
