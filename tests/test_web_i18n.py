@@ -168,6 +168,14 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     # two bots of the same level are told apart (the server names them alike)
     names = page.locator(".seat-chip .chip-name").all_inner_texts()
     assert len(names) == 2 and len(set(names)) == 2, names
+    # each player's card count stands beside the card backs, not over them
+    overlaps = page.evaluate(
+        """() => [...document.querySelectorAll('.seat-chip')].filter(chip => {
+             const backs = [...chip.querySelectorAll('.mini-back')].filter(b => b.offsetWidth);
+             const n = chip.querySelector('.count').getBoundingClientRect();
+             return backs.some(b => b.getBoundingClientRect().right > n.left); }).length"""
+    )
+    assert overlaps == 0
     # nothing sticks out sideways, and every text reads well on what is behind it
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], width
