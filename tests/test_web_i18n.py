@@ -97,6 +97,8 @@ def test_rule_terms_are_translated_properly() -> None:
     assert "Abrir" in es["meter.open"] and "Ouvrir" in fr["meter.open"]
     assert "Devolver" in es["action.return"] and "Rendre" in fr["action.return"]
     assert "Rummy de mano" in es["end.double"]
+    # French typography: a space before the colon of "label: value" (options, refusals)
+    assert fr["common.labelValue"] == '"{label} : {value}"'
     assert es["card.joker"] == '"Comodín"' and fr["card.joker"] == '"Joker"'
     assert "Escalera" in es["meld.kind.run"] and "Suite" in fr["meld.kind.run"]
     assert "Trío" in es["meld.kind.set"] and "Brelan" in fr["meld.kind.set"]

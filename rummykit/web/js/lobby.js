@@ -37,7 +37,8 @@ export function optionValueLabel(name, value) {
 export function optionsSummary(variant, options) {
   return Object.entries(options || {})
     .filter(([k]) => !(k === "deals" && options.format !== "deals"))
-    .map(([k, v]) => `${t(`option.${k}.label`)}: ${typeof v === "boolean" ? (v ? t("common.yes") : t("common.no")) : optionValueLabel(k, v)}`)
+    .map(([k, v]) => t("common.labelValue", { label: t(`option.${k}.label`),
+      value: typeof v === "boolean" ? (v ? t("common.yes") : t("common.no")) : optionValueLabel(k, v) }))
     .join(" · ");
 }
 
