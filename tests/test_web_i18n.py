@@ -317,6 +317,23 @@ REASONS_JS = """async (texts) => {
 }"""
 
 
+def test_a_meld_fault_keeps_the_case_of_its_cards(browser: Any, server: Server) -> None:
+    """A meld's fault reads after its cards in lower case, but a card that opens the sentence
+    keeps its rank as the page shows it (J♠, not j♠)."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.wait_for_selector(".lobby")
+    texts = [
+        "AS 2S JS: JS cannot follow 2S in a run",
+        "7S QS 5H: neither one rank (a set) nor one suit (a run)",
+    ]
+    out = page.evaluate(REASONS_JS, texts)
+    assert out["en"][0] == "A♠ 2♠ J♠: J♠ cannot follow 2♠", out
+    assert out["es"][0] == "A♠ 2♠ J♠: J♠ no puede ir después de 2♠", out
+    assert out["es"][1] == "7♠ Q♠ 5♥: ni un mismo número ni un mismo palo", out
+    page.context.close()
+
+
 def test_refusal_reasons_are_translated(browser: Any, server: Server) -> None:
     """Every reason the engine gave in many games is recognised and shown in Spanish and French
     (cards as the page shows them: 7♥), and in English as a sentence of the catalog."""
