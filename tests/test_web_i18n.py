@@ -178,6 +178,12 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
              return backs.some(b => b.getBoundingClientRect().right > n.left); }).length"""
     )
     assert overlaps == 0
+    # a long message takes the width it needs (up to the screen's), not half the screen
+    width = page.evaluate(
+        """async () => { (await import('/static/js/ui.js')).toast('x '.repeat(200), 'error');
+             return document.getElementById('toast').getBoundingClientRect().width; }"""
+    )
+    assert width >= 0.9 * min(640, viewport["width"]), width
     # nothing sticks out sideways, and every text reads well on what is behind it
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], width
