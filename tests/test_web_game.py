@@ -44,7 +44,10 @@ def browser() -> Iterator[Any]:
 
 def finish_and_check(page: Any, server: Server, code: str) -> None:
     page.wait_for_selector("[data-end=game]")
-    # the end screen: a winner, every hand's penalty, totals, the record link and rematch
+    # the end screen is a dialog named by its title (for screen readers)
+    title = page.locator("[data-end=game]").inner_text()
+    assert page.get_by_role("dialog", name=title).count() == 1
+    # a winner, every hand's penalty, totals, the record link and rematch
     assert page.locator("[data-winner]").count() == 1
     assert page.locator("[data-result-seat]").count() >= 2
     link = page.locator("[data-action=record]").get_attribute("href")
@@ -110,6 +113,10 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     watch_ends(page)
     add_bots(page, "easy" if variant == "indian" else "medium")
     page.wait_for_selector(".hand-card")
+    if variant != "indian":
+        # the meter counts toward the opening's minimum; simple Rami has none (no "0 / 0")
+        page.wait_for_selector(".meter")
+        assert page.locator(".meter-value").count() == (variant != "simple")
     turns = play_until_over(page, HOWS[variant])
     finish_and_check(page, server, code)
     done = {move for turn in turns for move in turn}

@@ -97,6 +97,8 @@ def test_rule_terms_are_translated_properly() -> None:
     assert "Abrir" in es["meter.open"] and "Ouvrir" in fr["meter.open"]
     assert "Devolver" in es["action.return"] and "Rendre" in fr["action.return"]
     assert "Rummy de mano" in es["end.double"]
+    # French typography: a space before the colon of "label: value" (options, refusals)
+    assert fr["common.labelValue"] == '"{label} : {value}"'
     assert es["card.joker"] == '"Comodín"' and fr["card.joker"] == '"Joker"'
     assert "Escalera" in es["meld.kind.run"] and "Suite" in fr["meld.kind.run"]
     assert "Trío" in es["meld.kind.set"] and "Brelan" in fr["meld.kind.set"]
@@ -165,6 +167,23 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
 ) -> None:
     page = new_page(browser, viewport=viewport)
     play_against_bots(page, server.base, "rummy", 3, name="Ana")
+    # two bots of the same level are told apart (the server names them alike)
+    names = page.locator(".seat-chip .chip-name").all_inner_texts()
+    assert len(names) == 2 and len(set(names)) == 2, names
+    # each player's card count stands beside the card backs, not over them
+    overlaps = page.evaluate(
+        """() => [...document.querySelectorAll('.seat-chip')].filter(chip => {
+             const backs = [...chip.querySelectorAll('.mini-back')].filter(b => b.offsetWidth);
+             const n = chip.querySelector('.count').getBoundingClientRect();
+             return backs.some(b => b.getBoundingClientRect().right > n.left); }).length"""
+    )
+    assert overlaps == 0
+    # a long message takes the width it needs (up to the screen's), not half the screen
+    width = page.evaluate(
+        """async () => { (await import('/static/js/ui.js')).toast('x '.repeat(200), 'error');
+             return document.getElementById('toast').getBoundingClientRect().width; }"""
+    )
+    assert width >= 0.9 * min(640, viewport["width"]), width
     # nothing sticks out sideways, and every text reads well on what is behind it
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], width
@@ -302,6 +321,23 @@ REASONS_JS = """async (texts) => {
   }
   return out;
 }"""
+
+
+def test_a_meld_fault_keeps_the_case_of_its_cards(browser: Any, server: Server) -> None:
+    """A meld's fault reads after its cards in lower case, but a card that opens the sentence
+    keeps its rank as the page shows it (J♠, not j♠)."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.wait_for_selector(".lobby")
+    texts = [
+        "AS 2S JS: JS cannot follow 2S in a run",
+        "7S QS 5H: neither one rank (a set) nor one suit (a run)",
+    ]
+    out = page.evaluate(REASONS_JS, texts)
+    assert out["en"][0] == "A♠ 2♠ J♠: J♠ cannot follow 2♠", out
+    assert out["es"][0] == "A♠ 2♠ J♠: J♠ no puede ir después de 2♠", out
+    assert out["es"][1] == "7♠ Q♠ 5♥: ni un mismo número ni un mismo palo", out
+    page.context.close()
 
 
 def test_refusal_reasons_are_translated(browser: Any, server: Server) -> None:

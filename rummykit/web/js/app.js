@@ -285,9 +285,10 @@ function onState(msg) {
  * language (as the server gave it when the page does not know the sentence). */
 export function errorText(msg) {
   const code = msg.code || "internal";
-  if (code === "illegal_action") return `${t("error.illegal")}: ${translateReason(msg.message)}`;
+  // the colon is the catalog's: French puts a space before it
+  if (code === "illegal_action") return t("common.labelValue", { label: t("error.illegal"), value: translateReason(msg.message) });
   if (has(`error.${code}`)) return t(`error.${code}`);
-  return `${t("error.generic")}: ${msg.message || code}`;
+  return t("common.labelValue", { label: t("error.generic"), value: msg.message || code });
 }
 
 function onError(msg) {

@@ -37,7 +37,8 @@ export function optionValueLabel(name, value) {
 export function optionsSummary(variant, options) {
   return Object.entries(options || {})
     .filter(([k]) => !(k === "deals" && options.format !== "deals"))
-    .map(([k, v]) => `${t(`option.${k}.label`)}: ${typeof v === "boolean" ? (v ? t("common.yes") : t("common.no")) : optionValueLabel(k, v)}`)
+    .map(([k, v]) => t("common.labelValue", { label: t(`option.${k}.label`),
+      value: typeof v === "boolean" ? (v ? t("common.yes") : t("common.no")) : optionValueLabel(k, v) }))
     .join(" · ");
 }
 
@@ -196,7 +197,9 @@ export function renderWaiting(root, S, actions) {
 export function botName(s) {
   if (s.level) {
     const lv = t(`bot.${s.level}`);
-    return t("seat.bot", { level: lv === `bot.${s.level}` ? s.level : lv });
+    // numbered by seat: the server names every bot of a level alike, and a table of three
+    // "Bot (medium)" left the scores, the log and the end screen ambiguous
+    return t("seat.bot", { n: s.seat + 1, level: lv === `bot.${s.level}` ? s.level : lv });
   }
   return s.name || t("seat.botPlain");
 }

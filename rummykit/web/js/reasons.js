@@ -119,7 +119,11 @@ export function reasonMatch(text) {
     });
     if (rule.key === "reason.onMeld" && params.why === groups[1]) return null;
     // a meld's own fault reads as the hand's group label does, after the meld's cards
-    if (meld !== null) return t("reason.meldFault", { meld, why: lower(t(rule.key, params)) });
+    // (its first word in lower case, but never a card put first: "J♠ cannot follow", not "j♠")
+    if (meld !== null) {
+      const why = t(rule.key, params);
+      return t("reason.meldFault", { meld, why: t(rule.key).startsWith("{") ? why : lower(why) });
+    }
     return t(rule.key, params);
   }
   return null;

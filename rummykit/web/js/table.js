@@ -354,12 +354,13 @@ function meterBar(S, actions) {
   const m = o.meter;
   const min = o.minimum || 0;
   const pct = min ? Math.min(100, Math.round((m.points / min) * 100)) : 0;
-  const children = [
+  // no minimum to reach (simple Rami lays the whole hand at once): a bar would read "0 / 0"
+  const children = min ? [
     h("span.meter-label", { text: t("meter.label") }),
     h("span.meter-track", { role: "meter", "aria-valuemin": 0, "aria-valuemax": min, "aria-valuenow": m.points, "aria-label": t("meter.aria", { points: m.points, min }) },
       h(`span.meter-fill${m.enough ? ".enough" : ""}`, { style: `width:${pct}%` })),
     h("span.meter-value", { "data-meter": m.points, text: t("meter.value", { points: m.points, min }) }),
-  ];
+  ] : [h("span.meter-hint", { text: t("meter.simple") })];
   if (m.melds && m.melds.length) {
     children.push(h("button.btn.ghost.small", { type: "button", "data-action": "arrange", "data-key": "arrange", text: t("meter.arrange"), title: t("meter.arrangeHelp"),
       onclick: () => { S.arrangement.arrange(m.melds); S.selected.clear(); actions.render(); } }));
@@ -554,7 +555,7 @@ function endOverlay(S, actions) {
     h("thead", {}, h("tr", {}, h("th", { text: t("end.player") }), h("th", { text: t("end.hand") }), h("th", { text: t("end.penalty") }), h("th", { text: teams ? t("end.sideTotal") : t("end.total") }))),
     h("tbody", {}, rows));
   const body = [
-    h("h2", { "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) }),
+    h("h2", { id: "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) }),
     h("p.end-winner", {}, winnerText, " ", result.points !== undefined ? t("end.points", { n: result.points }) : "", " ", marks),
     h("div.table-scroll", {}, table),
   ];
