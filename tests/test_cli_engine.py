@@ -424,3 +424,18 @@ def test_every_help_page_reads_as_written() -> None:
     assert len(pages) > 5
     for page in pages:
         assert "%%" not in page and "%(" not in page, page
+
+
+@pytest.mark.parametrize("argv", [
+    ("analyze", "--opening", "abc", "KS KH KD"),
+    ("frobnicate",),
+    ("replay",),
+    ("check", "7S 7H 7D", "--colour"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith("rummykit") and "--help" in err

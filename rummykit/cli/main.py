@@ -34,8 +34,17 @@ def _missing(dependency: str) -> NoReturn:
     )
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are one line on standard error and exit status 2, as every other bad
+    input of the command (argparse would print the whole usage first); ``--help`` still
+    shows the usage. Subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rummykit",
         description="Rummy, Rami and Indian rummy: play online, replay records, check melds.",
     )
