@@ -256,7 +256,7 @@ def make_meld(cards: Sequence[Card], rules: MeldRules = RUMMY_MELDS) -> Meld:
     text = format_cards(cards)
     n = len(cards)
     if n < 3:
-        raise InvalidMeld(f"{text}: a meld needs at least 3 cards")
+        raise InvalidMeld(f"{text or 'no cards'}: a meld needs at least 3 cards")
     fixed = [c for c in cards if not rules.is_joker(c)]
     same_suit = len({c.suit for c in fixed}) <= 1
     same_rank = len({c.rank for c in fixed}) <= 1

@@ -106,6 +106,13 @@ def test_worked_check_5H_X_7H_X_9H_is_a_run_worth_35_and_5H_X_X_8H_is_not_a_meld
         parse_meld("5H X X 8H")
 
 
+def test_too_few_cards_name_the_cards_or_say_there_are_none() -> None:
+    with pytest.raises(InvalidMeld, match=r"^7S 7H: a meld needs at least 3 cards$"):
+        make_meld(parse_cards("7S 7H"))
+    with pytest.raises(InvalidMeld, match=r"^no cards: a meld needs at least 3 cards$"):
+        make_meld(())
+
+
 def test_worked_check_7S_7S_7D_is_not_a_meld() -> None:
     with pytest.raises(InvalidMeld, match="7S 7S 7D: the suit S appears twice"):
         parse_meld("7S 7S 7D")
