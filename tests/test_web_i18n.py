@@ -214,6 +214,10 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     assert page.evaluate("id => window.rummykit.S.arrangement.all().indexOf(id)", focused) == 0
     page.keyboard.press(" ")
     assert page.locator(".hand-card.selected").count() == 1
+    # the tools for the selection lead the tool row, so a phone shows them without scrolling
+    for action in ("group", "clear"):
+        box = page.locator(f"[data-action={action}]").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= viewport["width"], (action, box)
     version = page.evaluate("() => window.rummykit.S.state.version")
     page.keyboard.press("x")
     page.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)

@@ -416,14 +416,16 @@ function actionBar(S, actions) {
   const mayDeclare = can(S, "declare") || (v.variant === "indian" && can(S, "discard"));
   if (mayDeclare) btns.push(b("declare", t("action.declare"), () => doDeclare(S, actions), { primary: !!(v.declaration && v.declaration.valid) }));
   if (can(S, "drop")) btns.push(b("drop", t("action.drop", { n: dropCost(S) }), () => doDrop(S, actions), { danger: true }));
-  // hand tools: always there
-  const tools = [
+  // hand tools: those for the selected cards first (on a phone the row scrolls sideways, and
+  // what was just selected for must not sit past its edge), then the sorts, always there
+  const tools = [];
+  if (sel.length >= 1) tools.push(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G" }));
+  if (sel.length) tools.push(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }));
+  tools.push(
     b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }),
     b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }),
-  ];
-  if (sel.length >= 1) tools.push(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G" }));
+  );
   if (S.arrangement && S.arrangement.groups.length) tools.push(b("ungroup", t("hand.ungroupAll"), () => { S.arrangement.ungroupAll(); actions.render(); }));
-  if (sel.length) tools.push(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }));
   return h("div.actions", { role: "toolbar", "aria-label": t("action.toolbar") },
     h("div.verbs", {}, btns), h("div.tools", {}, tools));
 }
