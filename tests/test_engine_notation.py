@@ -22,6 +22,8 @@ from rummykit.errors import InvalidNotation
         ("layoff 1 X high", "layoff 1 X high"),
         ("swap 1 10h", "swap 1 TH"),
         ("discard 7♥", "discard 7H"),
+        ("discard\t7H", "discard 7H"),
+        ("layoff\t2  AH", "layoff 2 AH"),
         ("declare 5H 6H 7H / KS KH KD / 2C 3C 4C 5C", "declare 5H 6H 7H / KS KH KD / 2C 3C 4C 5C"),
         ("drop", "drop"),
         ("timeout", "timeout"),

@@ -210,9 +210,10 @@ def parse_action(text: str) -> Action:
     line = text.strip()
     if not line:
         raise InvalidNotation("empty action")
-    verb, _, rest = line.partition(" ")
+    # Any whitespace ends the verb, as it separates the cards.
+    verb, *more = line.split(None, 1)
     verb = verb.lower()
-    rest = rest.strip()
+    rest = more[0].strip() if more else ""
     if verb in _SIMPLE:
         if rest:
             raise InvalidNotation(f"{line!r}: {verb} takes nothing after it")
