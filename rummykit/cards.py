@@ -108,7 +108,7 @@ def parse_card(text: str) -> Card:
         # Phones and emoji keyboards type a suit symbol followed by a variation selector
         # (U+FE0F/U+FE0E, "♥️"): the same symbol, shown in colour or in text.
         t = t.rstrip("\ufe0f\ufe0e")
-    if t in ("X", "*"):
+    if t in ("X", "*", "\U0001F0CF"):  # 🃏: what :attr:`Card.pretty` shows for a joker
         return JOKER
     if len(t) < 2:
         raise InvalidNotation(f"{raw!r} is not a card: a card is a rank and a suit, like 7H or X")

@@ -29,7 +29,7 @@ def indian(wild: str) -> MeldRules:
     ("text", "canon"),
     [("7H", "7H"), ("TS", "TS"), ("10S", "TS"), ("qc", "QC"), ("as", "AS"), ("X", "X"),
      ("*", "X"), ("x", "X"), ("7♠", "7S"), ("10♥", "TH"), ("k♦", "KD"), ("2♣", "2C"),
-     ("7\u2665\ufe0f", "7H"), ("q\u2660\ufe0e", "QS")],
+     ("7\u2665\ufe0f", "7H"), ("q\u2660\ufe0e", "QS"), ("\U0001F0CF", "X")],
 )
 def test_card_spellings_parse_to_the_canonical_form(text: str, canon: str) -> None:
     assert parse_card(text).text == canon
@@ -40,6 +40,8 @@ def test_a_list_of_cards_round_trips() -> None:
     text = "7S 7H X TS QC AD 2C"
     assert format_cards(parse_cards(text)) == text
     assert format_cards(parse_cards("7♠ 7h * 10s qc ad 2♣")) == text
+    # what the command line shows people reads back too
+    assert parse_cards(" ".join(c.pretty() for c in parse_cards(text))) == parse_cards(text)
 
 
 @pytest.mark.parametrize("bad", ["7", "1S", "11H", "7Z", "ZZ", "XX", "0S", ""])
