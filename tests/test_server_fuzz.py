@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +16,8 @@ import websockets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rummykit.server.app import create_app
+from rummykit.server.config import ServerConfig
 from tests.server_support import Client, ServerProc, make_room
 
 
@@ -61,6 +65,7 @@ BAD_TEXT: list[tuple[str | bytes, str]] = [
     ('{"type": "action", "version": 1, "action": "draw"}', "not_in_room"),
     ('{"type": "resume", "room": "ABCDEF", "token": "x"}', "no_room"),
     ('{"type": "ping", "id": {"nested": true}}', "bad_message"),
+    ('{"type": "ping", "id": ' + "[" * 3000 + "]" * 3000 + "}", "bad_json"),
     ('{"type": "sit", "seat": -1, "name": "x"}', "bad_message"),
     ('{"type": "sit", "seat": 0, "name": "' + "n" * 100 + '"}', "bad_message"),
 ]
@@ -250,3 +255,30 @@ def test_http_endpoints(server: ServerProc) -> None:
     assert set(variants) >= {"rummy", "rami51", "rami71", "simple", "indian"}
     assert json.loads(server.get("/api/health")[1])["protocol"] == 1
     assert server.get("/api/rooms/ZZZZZZ")[0] == 404
+
+
+def test_an_internal_error_echoes_the_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A server bug is answered with ``internal`` carrying the message's id, like any error."""
+    with warnings.catch_warnings():
+        # Starlette deprecates its test client's httpx backend; the test needs no HTTP client.
+        warnings.filterwarnings("ignore", message="Using `httpx`")
+        from starlette.testclient import TestClient
+    app = create_app(ServerConfig(db=str(tmp_path / "i.db"), bot_pool="thread"))
+
+    def broken(conn: object, msg: dict[str, Any]) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(app.state.manager, "handle", broken)
+    with TestClient(app) as http, http.websocket_connect("/ws") as ws:
+        assert ws.receive_json()["type"] == "welcome"
+        ws.send_text(json.dumps({"type": "ping", "id": "p1"}))
+        err = ws.receive_json()
+    assert err == {
+        "type": "error",
+        "code": "internal",
+        "message": "internal server error",
+        "id": "p1",
+    }
+    assert "a bug" in caplog.text  # logged on the server, not sent

@@ -279,7 +279,8 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                     conn.send(error_message(exc.code, exc.message, mid, **extra))
                 except Exception:
                     log.exception("internal error handling a message")
-                    conn.send(error_message("internal", "internal server error"))
+                    mid = None if msg is None else msg.get("id")
+                    conn.send(error_message("internal", "internal server error", mid))
         except WebSocketDisconnect:
             pass
         finally:

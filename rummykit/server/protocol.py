@@ -127,6 +127,9 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
         msg = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ProtocolError("bad_json", f"not valid JSON: {exc}") from None
+    except RecursionError:
+        # A few thousand nested brackets fit in a message and exhaust the decoder's stack.
+        raise ProtocolError("bad_json", "not valid JSON: nested too deeply") from None
     if not isinstance(msg, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     mid = msg.get("id")
