@@ -91,6 +91,11 @@ def test_message_size_cap(server: ServerProc) -> None:
         err = await c.recv("error")
         assert err["code"] == "too_large"
         await _alive(c)
+        # the cap counts bytes: 3000 euro signs are 9000 of them
+        await c.send_raw(json.dumps({"type": "ping", "pad": "€" * 3000}, ensure_ascii=False))
+        err = await c.recv("error")
+        assert err["code"] == "too_large"
+        await _alive(c)
         # a frame over 64 KiB closes the connection (1009), the server goes on
         await c.send_raw("x" * 200_000)
         await asyncio.wait_for(c.closed.wait(), 5)

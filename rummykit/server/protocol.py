@@ -121,7 +121,12 @@ def _valid_id(v: Any) -> bool:
 
 def parse_client_message(text: str | bytes) -> dict[str, Any]:
     """Decode and validate one client message; raise :class:`ProtocolError` if it is refused."""
-    if len(text) > MAX_MESSAGE:
+    # The cap is in bytes as sent: a character outside ASCII takes 2 to 4 of them.
+    if isinstance(text, bytes) or text.isascii():
+        size = len(text)
+    else:
+        size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
         raise ProtocolError("too_large", f"message over {MAX_MESSAGE} bytes")
     try:
         msg = json.loads(text)
