@@ -110,3 +110,26 @@ def test_rematch_and_replay_command(server: ServerProc, tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["over"] is True
+
+
+def test_an_action_is_stored_and_shown_in_its_canonical_spelling(server: ServerProc) -> None:
+    """Whatever spelling a player sends, the other seats and the stored room read the
+    engine's canonical text (what its record writes), so a room replays the same after an
+    upgrade of the notation."""
+
+    async def main() -> tuple[dict[str, Any], dict[str, Any]]:
+        _, clients = await make_room(server.ws, "rummy", 2, 2)
+        first = clients[0].state
+        assert first is not None
+        mover = next(c for c in clients if c.seat == first["view"]["turn"]["seat"])
+        other = next(c for c in clients if c is not mover)
+        reply = await mover.request("action", version=first["version"], action="  DrAw \t")
+        seen = await other.recv("state", timeout=10, version=reply["version"])
+        for c in clients:
+            await c.close()
+        return reply, seen
+
+    reply, seen = asyncio.run(main())
+    assert reply["type"] == "state", reply
+    assert reply["last"]["action"] == "draw"
+    assert seen["last"]["action"] == "draw"

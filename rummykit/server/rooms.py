@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummykit.engine import Game
+from rummykit.engine.actions import as_action
 from rummykit.errors import RummyError
 from rummykit.server.botpool import BotPool, bot_levels, fallback_bot
 from rummykit.server.config import ServerConfig
@@ -843,9 +844,12 @@ class RoomManager:
         game = room.game
         assert game is not None
         t0 = time.perf_counter()
-        game.apply(text)  # raises on an illegal action, changing nothing
+        action = as_action(text)  # raises on bad notation
+        game.apply(action)  # raises on an illegal action, changing nothing
         t1 = time.perf_counter()
-        stored = text
+        # The canonical text, as the engine's record writes it: what is stored replays the
+        # same whatever spelling the player used, and the other seats read it alike.
+        stored = str(action)
         try:
             seq = room.seq
             room.seq += 1
