@@ -84,6 +84,31 @@ def test_lobby(server: ServerProc) -> None:
     asyncio.run(main())
 
 
+def test_going_to_another_room_gives_up_a_waiting_seat(server: ServerProc) -> None:
+    """A seat in a room still waiting is given up when its player creates or joins another
+    room, as with ``leave``: otherwise it stays held by a disconnected player whom nobody can
+    remove (the page sends no ``leave`` when it follows another room's link)."""
+
+    async def main() -> None:
+        a = await Client("a").connect(server.ws)
+        first = (await a.request("create", variant="rummy", players=2))["room"]
+        assert (await a.request("sit", seat=0, name="Ana"))["type"] == "seated"
+        second = (await a.request("create", variant="rummy", players=2))["room"]
+        b = await Client("b").connect(server.ws)
+        r = await b.request("join", room=first)
+        assert r["seats"][0]["kind"] == "empty", r["seats"]
+        assert (await b.request("sit", seat=0, name="Bea"))["type"] == "seated"
+        # and by join: Bea's seat in the first room goes when she joins the second
+        r = await b.request("join", room=second)
+        assert r["type"] == "room"
+        status, body = server.get(f"/api/rooms/{first}")
+        assert status == 200 and json.loads(body)["room"]["seats"][0]["kind"] == "empty"
+        for c in (a, b):
+            await c.close()
+
+    asyncio.run(main())
+
+
 def test_metrics(server: ServerProc) -> None:
     """/api/metrics: action handling, event-loop lag and collector pauses; POST starts anew."""
     status, body = server.get("/api/metrics")

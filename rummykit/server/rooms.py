@@ -520,6 +520,20 @@ class RoomManager:
 
         future.add_done_callback(done)
 
+    def _move_out(self, conn: Connection, to: Room | None) -> None:
+        """Leave the connection's room for another one (``to``; None: a new room): a seat held
+        in a room still waiting is given up, as with ``leave`` (else it stays held by a
+        disconnected player whom nobody can remove); in a game under way it stays, to be
+        resumed."""
+        room = conn.room
+        if room is not None and room is not to and conn.seat is not None:
+            seat = room.seats[conn.seat]
+            if room.status == WAITING and seat.conn is conn:
+                seat.clear()
+                seat.conn = None
+                self._save(room)
+        self._detach(conn)
+
     def _detach(self, conn: Connection) -> None:
         room = conn.room
         if room is None:
@@ -583,7 +597,7 @@ class RoomManager:
         self.rooms[room.code] = room
         conn.created += 1
         self._save(room)
-        self._detach(conn)
+        self._move_out(conn, None)
         conn.room, conn.seat = room, None
         room.watchers.add(conn)
         self._send_room(conn, room, msg["id"])
@@ -596,7 +610,7 @@ class RoomManager:
 
     def _on_join(self, conn: Connection, msg: JSON) -> None:
         room = self._lookup(msg["room"], msg["id"])
-        self._detach(conn)
+        self._move_out(conn, room)
         conn.room, conn.seat = room, None
         room.watchers.add(conn)
         self._send_room(conn, room, msg["id"])
@@ -660,7 +674,7 @@ class RoomManager:
         )
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat of this room", id=msg["id"])
-        self._detach(conn)
+        self._move_out(conn, room)
         old = seat.conn
         if old is not None and old is not conn:
             old.send(error_message("replaced", "this seat was resumed on another connection"))
@@ -706,12 +720,8 @@ class RoomManager:
         self._broadcast_room(room)
 
     def _on_leave(self, conn: Connection, msg: JSON) -> None:
-        room = self._room_of(conn)
-        if conn.seat is not None and room.status == WAITING:
-            room.seats[conn.seat].clear()
-            room.seats[conn.seat].conn = None
-            self._save(room)
-        self._detach(conn)
+        self._room_of(conn)  # refuses a connection in no room
+        self._move_out(conn, None)
 
     def _on_back(self, conn: Connection, msg: JSON) -> None:
         room, seat = self._seat_of(conn)
