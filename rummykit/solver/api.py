@@ -9,7 +9,7 @@ These functions do not check that the hand could exist in a deck; the caller doe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter, itemgetter
@@ -802,9 +802,7 @@ def _keeping_one(
     best over each card left out in turn (the first in index order among equals). Rare: a
     hand that melds whole, in a variant that wins by discarding."""
     best: Arrangement | None = None
-    for leave in sorted(set(cards), key=lambda c: c.index):
-        rest = list(cards)
-        rest.remove(leave)
+    for rest in _each_left_out(cards):
         if must_include is not None and must_include not in rest:
             continue
         got = _best_opening(rest, rule, melds, must_include)
@@ -815,6 +813,15 @@ def _keeping_one(
     return Arrangement(best.points, best.melds, _left(cards, best.melds))
 
 
+def _each_left_out(cards: Sequence[Card]) -> Iterator[list[Card]]:
+    """The hand without one card, for each of its cards in index order (a copy held twice
+    once): where the best of all melds every card and one must stay in hand."""
+    for leave in sorted(set(cards), key=lambda c: c.index):
+        rest = list(cards)
+        rest.remove(leave)
+        yield rest
+
+
 def opening_points(
     cards: Sequence[Card],
     rule: OpeningRule = RUMMY_OPENING,
@@ -822,11 +829,11 @@ def opening_points(
     must_include: Card | None = None,
 ) -> int | None:
     """``best_opening(...).points`` without building the melds (the opening meter)."""
-    _check_must(cards, must_include)
     if rule.keep:
         # Whether the best lays every card needs its melds.
         got = best_opening(cards, rule, melds, must_include)
         return None if got is None else got.points
+    _check_must(cards, must_include)
     cfg, accept = _opening_search(rule, melds, must_include)
     return _score(cfg, cards, melds, accept, must_include)
 
@@ -871,9 +878,7 @@ def best_close(
         return None
     # Everything melds but the rule wants one card left: leave out each card in turn.
     best: tuple[int, list[Meld]] | None = None
-    for leave in sorted(set(cards), key=lambda c: c.index):
-        rest = list(cards)
-        rest.remove(leave)
+    for rest in _each_left_out(cards):
         got = _run(cfg, rest, melds, accept, must_include)
         if got is not None and got[0] // BIG == n - 1 and (best is None or got[0] > best[0]):
             best = got
