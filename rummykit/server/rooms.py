@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rummykit import rules
 from rummykit.engine import Game
 from rummykit.engine.actions import as_action
 from rummykit.errors import RummyError
@@ -583,6 +584,19 @@ class RoomManager:
             trial = Game.new(variant, players=players, options=options)
         except (RummyError, ValueError, TypeError) as exc:
             raise ProtocolError("bad_options", str(exc), id=msg["id"]) from None
+        unused = rules.unused_options(trial.variant, options)
+        if unused:
+            # The engine ignores them; a room showing a setting that does nothing misleads.
+            schema = rules.option_schema(trial.variant)
+            name = unused[0]
+            other, values = next(iter(schema[name]["only_with"].items()))
+            chosen = options.get(other, schema[other]["default"])
+            raise ProtocolError(
+                "bad_options",
+                f"option {name!r} is used only with {other} {', '.join(map(str, values))}, "
+                f"not with {other} {chosen}",
+                id=msg["id"],
+            )
         public = trial.public_view()
         full_options = dict(public.get("options") or options)
         clock = full_options.get("clock", 45)
