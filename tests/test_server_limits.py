@@ -4,6 +4,7 @@ names that pass for bots, room codes already used, floods, and requests from els
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,9 +12,10 @@ from typing import Any
 import pytest
 
 from rummykit.server.config import ServerConfig
-from rummykit.server.protocol import ProtocolError
+from rummykit.server.protocol import ProtocolError, looks_like_bot, parse_client_message
 from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
+from tests.server_support import ROOT
 
 
 @pytest.fixture
@@ -65,3 +67,32 @@ def test_the_deals_option_with_the_deals_format(manager: RoomManager) -> None:
     # the unused count is refused with a reason that says which format uses it
     with pytest.raises(ProtocolError, match="used only with format deals, not with format pool101"):
         _create(manager, Connection(), "indian", 3, {"deals": 2})
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Bot (hard)", "bot", "BOT 2 (HARD)", " Robot  3 (difficile) ", "Bot (difícil)",
+     "bot(DIFICIL)", "Bot medium", "Robot", "Bot 1"],
+)
+def test_a_name_that_reads_as_a_bot_is_refused(name: str) -> None:
+    with pytest.raises(ProtocolError) as info:
+        parse_client_message(json.dumps({"type": "sit", "id": 4, "seat": 0, "name": name}))
+    assert info.value.code == "bad_name" and info.value.extra == {"id": 4}
+
+
+@pytest.mark.parametrize("name", ["Ana", "Botha", "Robotnik", "Bot Bob", "Abbot", "Player"])
+def test_names_that_merely_contain_bot_are_kept(name: str) -> None:
+    msg = parse_client_message(json.dumps({"type": "sit", "seat": 0, "name": name}))
+    assert msg["name"] == name
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_every_bot_label_of_the_web_client_is_refused_as_a_name(lang: str) -> None:
+    """The page's own labels (its catalogs) are what a fake name would copy."""
+    catalog = json.loads((ROOT / "rummykit/web/i18n" / f"{lang}.json").read_text("utf-8"))
+    labels = [catalog["seat"]["botPlain"]]
+    for level in catalog["bot"].values():
+        label = catalog["seat"]["bot"].replace("{n}", "2").replace("{level}", level)
+        labels += [label, label.upper(), label.replace(" 2", "")]
+    assert all(looks_like_bot(label) for label in labels), labels
+    assert catalog["error"]["bad_name"]

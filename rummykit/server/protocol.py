@@ -8,6 +8,8 @@ error code and reason the server sends back.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -36,6 +38,7 @@ ERROR_CODES: Final = frozenset(
         "seat_taken",
         "not_waiting",
         "bad_level",
+        "bad_name",
         "bad_token",
         "not_bot",
         "stale_version",
@@ -77,6 +80,27 @@ def _short_str(limit: int) -> Check:
 
 def _name(v: Any) -> bool:
     return isinstance(v, str) and 0 < len(v.strip()) <= 24 and v.isprintable()
+
+
+#: How the web client labels a bot seat in its three languages ("Bot 2 (hard)", "Robot 2
+#: (difficile)", "Bot 2 (difícil)", or just "Bot"/"Robot"), accents left out: a person's name
+#: that reads as one of these would pass for a bot in the seat list.
+BOT_WORDS: Final = ("bot", "robot")
+BOT_LEVEL_WORDS: Final = (
+    "easy", "medium", "hard", "facil", "medio", "dificil", "facile", "moyen", "difficile"
+)
+_BOT_NAME: Final = re.compile(
+    rf"(?:{'|'.join(BOT_WORDS)})\s*\d*\s*"
+    rf"(?:\(?\s*(?:{'|'.join(BOT_LEVEL_WORDS)})\s*\)?)?"
+)
+
+
+def looks_like_bot(name: str) -> bool:
+    """Whether a seat name reads as a bot's label, in any case and with or without accents."""
+    plain = "".join(
+        ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)
+    )
+    return _BOT_NAME.fullmatch(" ".join(plain.casefold().split())) is not None
 
 
 def _room_code(v: Any) -> bool:
@@ -163,6 +187,11 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
         out["room"] = out["room"].upper()
     if kind == "sit":
         out["name"] = out["name"].strip()
+        if looks_like_bot(out["name"]):
+            # The seat's kind tells bots apart, but people read the name.
+            raise ProtocolError(
+                "bad_name", f"{out['name']!r} reads as a bot's name: choose another", id=mid
+            )
     return out
 
 
