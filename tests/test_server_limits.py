@@ -96,3 +96,19 @@ def test_every_bot_label_of_the_web_client_is_refused_as_a_name(lang: str) -> No
         labels += [label, label.upper(), label.replace(" 2", "")]
     assert all(looks_like_bot(label) for label in labels), labels
     assert catalog["error"]["bad_name"]
+
+
+def test_a_code_the_storage_still_holds_is_never_issued_again(
+    manager: RoomManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room swept from memory keeps its finished records under its code: a new room given
+    that code would overwrite them when its own game starts."""
+    storage = manager.storage
+    storage.start_game("AAAAAA", 1, {"variant": "rummy"}, {"dealer": 0}, {"code": "AAAAAA"})
+    storage.finish_game("AAAAAA", 1, {"old": "record"}, {"code": "AAAAAA"})
+    storage.delete_room("AAAAAA")  # swept: only the records remain
+    storage.save_room("CCCCCC", {"code": "CCCCCC"})  # a stored room not loaded (yet)
+    letters = iter("A" * 6 + "C" * 6 + "B" * 6)
+    monkeypatch.setattr("rummykit.server.rooms.secrets.choice", lambda alphabet: next(letters))
+    assert _create(manager, Connection(), "rummy", 2, {}) == "BBBBBB"
+    assert storage.get_record("AAAAAA") == {"old": "record"}

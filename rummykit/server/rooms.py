@@ -379,9 +379,11 @@ class RoomManager:
         return view
 
     def _new_code(self) -> str:
+        """A code no room has had: not a live room's, nor one the storage still holds (a swept
+        room's records stay downloadable under its code; a new room would overwrite them)."""
         while True:
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LEN))
-            if code not in self.rooms:
+            if code not in self.rooms and not self.storage.code_used(code):
                 return code
 
     def _room_of(self, conn: Connection) -> Room:
