@@ -12,7 +12,13 @@ from typing import Any
 import pytest
 
 from rummykit.server.config import ServerConfig
-from rummykit.server.protocol import ProtocolError, looks_like_bot, parse_client_message
+from rummykit.server.protocol import (
+    MAX_REFUSED,
+    ProtocolError,
+    TokenBucket,
+    looks_like_bot,
+    parse_client_message,
+)
 from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
 from tests.server_support import ROOT
@@ -112,3 +118,23 @@ def test_a_code_the_storage_still_holds_is_never_issued_again(
     monkeypatch.setattr("rummykit.server.rooms.secrets.choice", lambda alphabet: next(letters))
     assert _create(manager, Connection(), "rummy", 2, {}) == "BBBBBB"
     assert storage.get_record("AAAAAA") == {"old": "record"}
+
+
+def test_refusals_are_forgotten_over_time() -> None:
+    """A long-lived connection that bursts over the limit now and then is never closed; a
+    flood, or a client that keeps sending above the rate, still is."""
+    bucket = TokenBucket(20, 40, 0.0)
+    for minute in range(30):  # 60 messages at once, every minute for half an hour
+        allowed = sum(bucket.allow(minute * 60.0) for _ in range(60))
+        assert allowed == 40
+        assert bucket.refused <= MAX_REFUSED
+    flood = TokenBucket(20, 40, 0.0)
+    for i in range(1000):  # 1,000 messages in one second
+        flood.allow(i / 1000)
+    assert flood.refused > MAX_REFUSED
+    steady = TokenBucket(20, 40, 0.0)
+    t = 0.0
+    while steady.refused <= MAX_REFUSED:  # 25 messages a second, 5 over the rate
+        steady.allow(t)
+        t += 1 / 25
+        assert t < 300, steady.refused

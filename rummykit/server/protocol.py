@@ -18,7 +18,10 @@ MAX_MESSAGE: Final = 8 * 1024  # larger text messages are refused with ``too_lar
 MAX_FRAME: Final = 64 * 1024  # larger frames close the connection (1009)
 RATE: Final = 20.0  # messages per second per connection
 BURST: Final = 40.0
-MAX_REFUSED: Final = 200  # refused-for-rate messages before the connection is closed
+MAX_REFUSED: Final = 200  # refused-for-rate messages (see REFUSAL_WINDOW) that close a connection
+#: Refusals are forgotten at MAX_REFUSED per REFUSAL_WINDOW seconds: a flood is cut off within
+#: a second or so, a client that bursts now and then over a long life never is.
+REFUSAL_WINDOW: Final = 60.0
 
 ROOM_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 ROOM_CODE_LEN: Final = 6
@@ -205,7 +208,11 @@ def error_message(code: str, message: str, mid: Any = None, **extra: Any) -> dic
 
 
 class TokenBucket:
-    """Per-connection rate limit: ``rate`` messages per second, bursts up to ``burst``."""
+    """Per-connection rate limit: ``rate`` messages per second, bursts up to ``burst``.
+
+    ``refused`` counts the refused messages, forgotten at ``MAX_REFUSED`` per
+    ``REFUSAL_WINDOW`` seconds (the connection is closed when it passes ``MAX_REFUSED``).
+    """
 
     __slots__ = ("burst", "last", "rate", "refused", "tokens")
 
@@ -214,11 +221,13 @@ class TokenBucket:
         self.burst = burst
         self.tokens = burst
         self.last = now
-        self.refused = 0
+        self.refused = 0.0
 
     def allow(self, now: float) -> bool:
         """Take one token if there is one; count a refusal otherwise."""
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        elapsed = now - self.last
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.refused = max(0.0, self.refused - elapsed * (MAX_REFUSED / REFUSAL_WINDOW))
         self.last = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0
