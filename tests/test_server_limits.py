@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rummykit.server.app import create_app
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import (
     MAX_REFUSED,
@@ -138,3 +140,38 @@ def test_refusals_are_forgotten_over_time() -> None:
         steady.allow(t)
         t += 1 / 25
         assert t < 300, steady.refused
+
+
+def _http(config: ServerConfig, address: str = "127.0.0.1", **kw: Any) -> Any:
+    """An in-process HTTP client of the app, its requests coming from ``address``."""
+    with warnings.catch_warnings():
+        # Starlette deprecates its test client's httpx backend; nothing here depends on it.
+        warnings.filterwarnings("ignore", message="Using `httpx`")
+        from starlette.testclient import TestClient
+    return TestClient(
+        create_app(config), base_url="http://127.0.0.1:8000", client=(address, 40000), **kw
+    )
+
+
+def test_only_this_machine_may_reset_the_metrics(tmp_path: Path) -> None:
+    config = ServerConfig(db=str(tmp_path / "m.db"), bot_pool="thread")
+    with _http(config, "203.0.113.9") as remote:
+        assert remote.get("/api/metrics").status_code == 200  # nothing private in it
+        assert remote.post("/api/metrics").status_code == 403
+    with _http(config, "127.0.0.1") as local:
+        assert local.post("/api/metrics").status_code == 200
+        # a page of another origin may make a browser on this machine post to loopback
+        evil = {"Origin": "http://evil.example"}
+        assert local.post("/api/metrics", headers=evil).status_code == 403
+
+
+def test_with_an_admin_token_only_the_token_resets_the_metrics(tmp_path: Path) -> None:
+    config = ServerConfig(db=str(tmp_path / "m.db"), bot_pool="thread", admin_token="s3cret")
+    with _http(config, "127.0.0.1") as local:
+        # behind a proxy on the same machine every request comes from loopback
+        assert local.post("/api/metrics").status_code == 403
+        wrong = {"Authorization": "Bearer guess"}
+        assert local.post("/api/metrics", headers=wrong).status_code == 403
+    with _http(config, "203.0.113.9") as remote:
+        right = {"Authorization": "Bearer s3cret"}
+        assert remote.post("/api/metrics", headers=right).status_code == 200

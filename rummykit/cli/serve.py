@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from typing import Any
 
@@ -88,6 +89,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="compute costly views in N threads instead of on the event loop (0: on the loop)",
     )
     parser.add_argument(
+        "--admin-token",
+        default=os.environ.get("RUMMYKIT_ADMIN_TOKEN") or None,
+        metavar="TOKEN",
+        help="token that POST /api/metrics must carry (default: $RUMMYKIT_ADMIN_TOKEN; "
+        "without one only loopback may reset the measurements)",
+    )
+    parser.add_argument(
         "--verify-views", action="store_true", help=argparse.SUPPRESS
     )  # testing: check every cached view against the engine
     parser.add_argument(
@@ -114,6 +122,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         verify_views=args.verify_views,
         offload_views=args.view_threads > 0,
         view_threads=max(1, args.view_threads),
+        admin_token=args.admin_token,
     )
 
 

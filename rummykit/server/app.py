@@ -6,8 +6,10 @@ import asyncio
 import collections
 import contextlib
 import gc
+import ipaddress
 import logging
 import re
+import secrets
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -130,6 +132,32 @@ def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> 
     return bool(host) and parts.netloc.lower() == (host or "").lower()
 
 
+def is_loopback(address: str | None) -> bool:
+    """Whether a client address (as the ASGI server gives it) is this machine's loopback."""
+    try:
+        return address is not None and ipaddress.ip_address(address).is_loopback
+    except ValueError:  # a name, or a Unix socket's path
+        return False
+
+
+def admin_allowed(request: Request, config: ServerConfig) -> bool:
+    """Whether a request may change the server's measurements (``POST /api/metrics``).
+
+    With ``admin_token`` set, only a request carrying it (``Authorization: Bearer …``): behind
+    a proxy on the same machine every request comes from loopback. Without one, a request from
+    the loopback address, unless a browser sent it from a page of another origin (a page
+    anywhere may make a browser on this machine post to 127.0.0.1).
+    """
+    if config.admin_token:
+        given = request.headers.get("authorization", "")
+        expected = f"Bearer {config.admin_token}"
+        return secrets.compare_digest(given.encode(), expected.encode())
+    client = request.client
+    return is_loopback(client.host if client else None) and origin_allowed(
+        request.headers.get("origin"), request.headers.get("host"), config.allow_origins
+    )
+
+
 def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlette:
     """The Starlette application of ``rummykit serve``."""
     store: Storage = storage or SQLiteStorage(config.db, durable=config.durable)
@@ -196,6 +224,12 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
         )
 
     def metrics(request: Request) -> Response:
+        if request.method == "POST" and not admin_allowed(request, config):
+            return JSONResponse(
+                {"error": "forbidden", "message": "resetting the measurements needs the admin "
+                 "token, or a request from this machine when no token is set"},
+                status_code=403,
+            )
         times = sorted(manager.timings)
         out = {
             "rooms": len(manager.rooms),

@@ -38,3 +38,6 @@ class ServerConfig:
     view_threads: int = 4
     #: seconds between two full collections of the cyclic garbage collector (0: none here)
     full_gc_interval: float = 600.0
+    #: the token ``POST /api/metrics`` must carry (``Authorization: Bearer …``); without one
+    #: only a request from the loopback address may reset the measurements
+    admin_token: str | None = None
