@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from rummykit.server.app import create_app
 from rummykit.server.config import ServerConfig
@@ -175,3 +176,41 @@ def test_with_an_admin_token_only_the_token_resets_the_metrics(tmp_path: Path) -
     with _http(config, "203.0.113.9") as remote:
         right = {"Authorization": "Bearer s3cret"}
         assert remote.post("/api/metrics", headers=right).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("host", "allowed"),
+    [
+        ("127.0.0.1:8000", True),
+        ("[::1]:8000", True),
+        ("192.168.1.20:8000", True),  # a machine of the household, by its address
+        ("localhost:8000", True),
+        ("evil.example:8000", False),  # DNS rebinding
+        ("rummy.example.org", True),  # --allow-host
+        ("club.rummy.example.org:443", False),
+        ("", False),
+    ],
+)
+def test_the_host_header_must_name_the_server(tmp_path: Path, host: str, allowed: bool) -> None:
+    config = ServerConfig(db=str(tmp_path / "h.db"), bot_pool="thread",
+                          allow_hosts=["rummy.example.org"])
+    with _http(config) as http:
+        status = http.get("/api/health", headers={"Host": host}).status_code
+        assert status == (200 if allowed else 400)
+        if allowed:
+            with http.websocket_connect("/ws", headers={"Host": host}) as ws:
+                assert ws.receive_json()["type"] == "welcome"
+        else:
+            with pytest.raises(WebSocketDisconnect), http.websocket_connect(
+                "/ws", headers={"Host": host}
+            ):
+                pass
+
+
+def test_allowed_host_patterns(tmp_path: Path) -> None:
+    config = ServerConfig(db=str(tmp_path / "h.db"), bot_pool="thread", host="gamebox",
+                          allow_hosts=["*.rummy.example.org"])
+    with _http(config) as http:
+        for host, status in (("gamebox:8000", 200), ("club.rummy.example.org", 200),
+                             ("rummy.example.org.evil.example", 400)):
+            assert http.get("/", headers={"Host": host}).status_code == status, host

@@ -37,6 +37,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="another Origin allowed to open WebSockets (repeatable)",
     )
     parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server answers to, besides IP addresses, localhost and --host "
+        "(repeatable; *.example.org for its subdomains, * for any)",
+    )
+    parser.add_argument(
         "--next-deal-pause",
         type=float,
         default=d.next_deal_pause,
@@ -110,6 +118,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         db=args.db,
         durable=args.durable,
         allow_origins=list(args.allow_origin),
+        allow_hosts=list(args.allow_host),
         next_deal_pause=args.next_deal_pause,
         bot_delay=args.bot_delay,
         away_delay=args.away_delay,

@@ -20,6 +20,9 @@ class ServerConfig:
     db: str = "rummykit.db"
     durable: bool = False
     allow_origins: list[str] = field(default_factory=list)
+    #: host names the server answers to besides IP addresses, ``localhost`` and ``host``
+    #: (``--allow-host``; the ``Host`` header is checked against DNS rebinding)
+    allow_hosts: list[str] = field(default_factory=list)
     next_deal_pause: float = 3.0
     bot_delay: float = 0.6
     away_delay: float = 0.3
