@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import websockets
 from starlette.websockets import WebSocketDisconnect
 
 from rummykit.server.app import create_app
@@ -24,7 +25,7 @@ from rummykit.server.protocol import (
 )
 from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import ROOT
+from tests.server_support import ROOT, Client, ServerProc
 
 
 @pytest.fixture
@@ -214,3 +215,76 @@ def test_allowed_host_patterns(tmp_path: Path) -> None:
         for host, status in (("gamebox:8000", 200), ("club.rummy.example.org", 200),
                              ("rummy.example.org.evil.example", 400)):
             assert http.get("/", headers={"Host": host}).status_code == status, host
+
+
+def test_rooms_per_address_over_a_sliding_window(tmp_path: Path) -> None:
+    """Reconnecting used to give a fresh per-connection allowance, so one address could create
+    rooms without end (each kept a day)."""
+    storage = SQLiteStorage(str(tmp_path / "rooms.db"))
+    config = ServerConfig(bot_pool="thread", max_rooms_per_address=3, rooms_window=3600)
+    manager = RoomManager(storage, config)
+    try:
+        for _ in range(3):  # a new connection for each room
+            _create(manager, Connection(address="203.0.113.5"), "rummy", 2, {})
+        with pytest.raises(ProtocolError) as info:
+            _create(manager, Connection(address="203.0.113.5"), "rummy", 2, {})
+        assert info.value.code == "rate_limited" and "address" in info.value.message
+        _create(manager, Connection(address="198.51.100.1"), "rummy", 2, {})  # another address
+        for _ in range(5):  # this machine (tests, benchmarks, a proxy) is not limited
+            _create(manager, Connection(address="127.0.0.1"), "rummy", 2, {})
+        # the window slides: the oldest room made an hour ago no longer counts
+        times = manager.rooms_by_address["203.0.113.5"]
+        times[0] -= 3600
+        _create(manager, Connection(address="203.0.113.5"), "rummy", 2, {})
+        with pytest.raises(ProtocolError):
+            _create(manager, Connection(address="203.0.113.5"), "rummy", 2, {})
+        # the sweep forgets addresses with no recent room
+        for address in manager.rooms_by_address:
+            manager.rooms_by_address[address] = type(times)(t - 3600 for t in times)
+        manager.sweep()
+        assert manager.rooms_by_address == {}
+    finally:
+        manager.close()
+        storage.close()
+
+
+@pytest.fixture(scope="module")
+def few(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """A server allowing 3 connections and 4 rooms an hour per address."""
+    proc = ServerProc(
+        tmp_path_factory.mktemp("few") / "few.db",
+        "--max-connections-per-address", "3", "--max-rooms-per-address", "4",
+    )
+    yield proc.start()
+    proc.stop()
+
+
+def test_connections_and_rooms_per_address(few: ServerProc) -> None:
+    """Clients behind another address: uvicorn takes it from ``X-Forwarded-For`` when the
+    request comes from loopback (as from a proxy on the same machine)."""
+
+    def at(address: str) -> dict[str, Any]:
+        return {"additional_headers": {"X-Forwarded-For": address}}
+
+    async def main() -> None:
+        a = [await Client(f"a{i}").connect(few.ws, **at("203.0.113.7")) for i in range(3)]
+        async with websockets.connect(few.ws, **at("203.0.113.7")) as extra:
+            refused = json.loads(await asyncio.wait_for(extra.recv(), 5))
+            assert refused["code"] == "too_many_connections", refused
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(extra.recv(), 5)
+            assert extra.close_code == 1008
+        b = await Client("b").connect(few.ws, **at("198.51.100.2"))  # another address
+        await a[0].close()
+        a[0] = await Client("a0").connect(few.ws, **at("203.0.113.7"))  # a place came free
+        # rooms: 4 an hour from the address, whichever connection creates them
+        for i in range(4):
+            reply = await a[i % 3].request("create", variant="rummy", players=2)
+            assert reply["type"] == "room", reply
+        reply = await a[0].request("create", variant="rummy", players=2)
+        assert reply["code"] == "rate_limited", reply
+        assert (await b.request("create", variant="rummy", players=2))["type"] == "room"
+        for c in (*a, b):
+            await c.close()
+
+    asyncio.run(main())

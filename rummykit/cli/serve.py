@@ -90,6 +90,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="burst of messages one connection may send (%(default)s)",
     )
     parser.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=d.max_connections_per_address,
+        metavar="N",
+        help="simultaneous WebSocket connections from one client address (%(default)s; 0: no "
+        "limit; loopback is never limited)",
+    )
+    parser.add_argument(
+        "--max-rooms-per-address",
+        type=int,
+        default=d.max_rooms_per_address,
+        metavar="N",
+        help="rooms one client address may create in an hour (%(default)s; 0: no limit)",
+    )
+    parser.add_argument(
         "--view-threads",
         type=int,
         default=0,
@@ -132,6 +147,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         offload_views=args.view_threads > 0,
         view_threads=max(1, args.view_threads),
         admin_token=args.admin_token,
+        max_connections_per_address=args.max_connections_per_address,
+        max_rooms_per_address=args.max_rooms_per_address,
     )
 
 

@@ -345,8 +345,20 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
         if not origin_allowed(origin, websocket.headers.get("host"), config.allow_origins):
             await websocket.close(code=1008)  # before accept: the handshake gets HTTP 403
             return
+        conn = Connection(config.max_queue, websocket.client.host if websocket.client else "")
         await websocket.accept()
-        conn = Connection(config.max_queue)
+        if not manager.admit(conn):
+            # Accepted, so that the page can tell its player why, then closed at once.
+            with contextlib.suppress(Exception):
+                await websocket.send_json(
+                    error_message(
+                        "too_many_connections",
+                        f"too many connections from this address "
+                        f"({config.max_connections_per_address})",
+                    )
+                )
+                await websocket.close(code=1008)
+            return
         bucket = TokenBucket(config.rate, config.burst, time.monotonic())
         writer = asyncio.ensure_future(_writer(websocket, conn))
         manager.connected(conn)

@@ -30,6 +30,13 @@ class ServerConfig:
     bot_workers: int = 2
     bot_pool: str = "process"
     max_queue: int = 512
+    #: simultaneous WebSocket connections from one client address (0: no limit); generous
+    #: enough for a classroom behind one NAT, two or three tabs a pupil
+    max_connections_per_address: int = 100
+    #: rooms created from one client address over the last ``rooms_window`` seconds (0: no
+    #: limit): each is kept 24 hours, and a new connection started a fresh per-connection count
+    max_rooms_per_address: int = 100
+    rooms_window: float = 3600.0
     rate: float = 20.0
     burst: float = 40.0
     log_level: str = "warning"

@@ -33,6 +33,7 @@ ERROR_CODES: Final = frozenset(
         "unknown_type",
         "too_large",
         "rate_limited",
+        "too_many_connections",
         "no_room",
         "not_in_room",
         "not_seated",

@@ -14,6 +14,7 @@ import concurrent.futures
 import functools
 import hashlib
 import importlib.metadata
+import ipaddress
 import json
 import logging
 import random
@@ -54,6 +55,18 @@ SLOW_S = 0.1  # actions taking longer are logged
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
 
 
+def _limited(address: str, limit: int) -> bool:
+    """Whether a per-address limit applies: not when it is 0, nor to this machine (benchmarks,
+    tests, or a proxy on it that does not pass the client's address: its clients would all
+    share one allowance) nor to an unknown address."""
+    if limit <= 0 or not address:
+        return False
+    try:
+        return not ipaddress.ip_address(address).is_loopback
+    except ValueError:  # not an IP address (a Unix socket)
+        return False
+
+
 @functools.cache
 def _version() -> str:
     try:
@@ -77,9 +90,10 @@ def _dumps(msg: JSON) -> str:
 class Connection:
     """One WebSocket client: an outgoing queue drained by the app's writer task."""
 
-    def __init__(self, max_queue: int = 512) -> None:
+    def __init__(self, max_queue: int = 512, address: str = "") -> None:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.max_queue = max_queue
+        self.address = address  # the client's IP address ("" when unknown)
         self.room: Room | None = None
         self.seat: int | None = None
         self.closed = False
@@ -270,6 +284,10 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections = 0
+        #: open connections by client address, and when each address created its recent rooms
+        #: (the per-address limits; loopback is not limited: see ``_limited``)
+        self.by_address: collections.Counter[str] = collections.Counter()
+        self.rooms_by_address: dict[str, collections.deque[float]] = {}
         #: with ``offload_views`` (``--view-threads N``), threads compute the views that cost
         #: (legal verbs, opening meter) so that a slow one lets other rooms go on; the room
         #: waits meanwhile. By default views are computed on the loop: the hops to a thread
@@ -571,15 +589,36 @@ class RoomManager:
             del self.rooms[code]
             self.storage.delete_room(code)
             dropped.append(code)
+        now = time.monotonic()
+        for address in list(self.rooms_by_address):
+            if not self._recent_rooms(address, now):
+                del self.rooms_by_address[address]
         return dropped
 
     def _on_ping(self, conn: Connection, msg: JSON) -> None:
         conn.send({"type": "pong", "id": msg["id"], "time": now_ms()})
 
+    def _recent_rooms(self, address: str, now: float) -> collections.deque[float]:
+        """When ``address`` created its rooms of the last ``rooms_window`` seconds."""
+        times = self.rooms_by_address.setdefault(address, collections.deque())
+        while times and times[0] <= now - self.config.rooms_window:
+            times.popleft()
+        return times
+
     def _on_create(self, conn: Connection, msg: JSON) -> None:
         if conn.created >= MAX_ROOMS_PER_CONNECTION:
             raise ProtocolError(
                 "rate_limited", "too many rooms created on this connection", id=msg["id"]
+            )
+        now = time.monotonic()
+        limit = self.config.max_rooms_per_address
+        recent = self._recent_rooms(conn.address, now) if _limited(conn.address, limit) else None
+        if recent is not None and len(recent) >= limit:
+            minutes = round(self.config.rooms_window / 60)
+            raise ProtocolError(
+                "rate_limited",
+                f"too many rooms created from this address ({limit} in {minutes} minutes)",
+                id=msg["id"],
             )
         variant, players, options = msg["variant"], msg["players"], msg["options"] or {}
         try:
@@ -612,6 +651,8 @@ class RoomManager:
         )
         self.rooms[room.code] = room
         conn.created += 1
+        if recent is not None:
+            recent.append(now)
         self._save(room)
         self._move_out(conn, None)
         conn.room, conn.seat = room, None
@@ -1104,6 +1145,15 @@ class RoomManager:
 
     # -- connections --------------------------------------------------------------------------
 
+    def admit(self, conn: Connection) -> bool:
+        """Count a new connection of its address; False (not counted) if the address already
+        has ``max_connections_per_address`` open."""
+        limit = self.config.max_connections_per_address
+        if _limited(conn.address, limit) and self.by_address[conn.address] >= limit:
+            return False
+        self.by_address[conn.address] += 1
+        return True
+
     def connected(self, conn: Connection) -> None:
         self.connections += 1
         conn.send(
@@ -1121,4 +1171,7 @@ class RoomManager:
 
     def disconnected(self, conn: Connection) -> None:
         self.connections -= 1
+        self.by_address[conn.address] -= 1
+        if self.by_address[conn.address] <= 0:
+            del self.by_address[conn.address]
         self._detach(conn)
