@@ -3,6 +3,7 @@ names that pass for bots, room codes already used, floods, and requests from els
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import warnings
@@ -14,6 +15,7 @@ import pytest
 import websockets
 from starlette.websockets import WebSocketDisconnect
 
+from rummykit.cli.serve import add_arguments, config_from_args
 from rummykit.server.app import create_app
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import (
@@ -288,3 +290,28 @@ def test_connections_and_rooms_per_address(few: ServerProc) -> None:
             await c.close()
 
     asyncio.run(main())
+
+
+
+def _serve_config(*argv: str) -> ServerConfig:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)  # reads RUMMYKIT_ADMIN_TOKEN now
+    return config_from_args(parser.parse_args(argv))
+
+
+def test_serve_flags_set_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RUMMYKIT_ADMIN_TOKEN", raising=False)
+    defaults = _serve_config()
+    assert defaults.admin_token is None and defaults.allow_hosts == []
+    assert (defaults.max_connections_per_address, defaults.max_rooms_per_address) == (100, 100)
+    config = _serve_config(
+        "--allow-host", "rummy.example.org", "--allow-host", "*.club.example",
+        "--max-connections-per-address", "30", "--max-rooms-per-address", "0",
+        "--admin-token", "t",
+    )
+    assert config.allow_hosts == ["rummy.example.org", "*.club.example"]
+    assert (config.max_connections_per_address, config.max_rooms_per_address) == (30, 0)
+    assert config.admin_token == "t"
+    # from the environment, so that the token does not show in the process list
+    monkeypatch.setenv("RUMMYKIT_ADMIN_TOKEN", "from-env")
+    assert _serve_config().admin_token == "from-env"
