@@ -232,8 +232,15 @@ def test_rooms_per_address_over_a_sliding_window(tmp_path: Path) -> None:
             _create(manager, Connection(address="203.0.113.5"), "rummy", 2, {})
         assert info.value.code == "rate_limited" and "address" in info.value.message
         _create(manager, Connection(address="198.51.100.1"), "rummy", 2, {})  # another address
-        for _ in range(5):  # this machine (tests, benchmarks, a proxy) is not limited
-            _create(manager, Connection(address="127.0.0.1"), "rummy", 2, {})
+        for address in ("127.0.0.1", "::1", "::ffff:127.0.0.1") * 2:
+            # this machine (tests, benchmarks, a proxy) is not limited
+            _create(manager, Connection(address=address), "rummy", 2, {})
+        # an IPv6 client may take any address of its /64: they share one allowance
+        for i in range(3):
+            _create(manager, Connection(address=f"2001:db8:5:6::{i + 1}"), "rummy", 2, {})
+        with pytest.raises(ProtocolError):
+            _create(manager, Connection(address="2001:db8:5:6:ffff::7"), "rummy", 2, {})
+        _create(manager, Connection(address="2001:db8:5:7::1"), "rummy", 2, {})
         # the window slides: the oldest room made an hour ago no longer counts
         times = manager.rooms_by_address["203.0.113.5"]
         times[0] -= 3600

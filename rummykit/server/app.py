@@ -34,7 +34,7 @@ from rummykit.server.protocol import (
     error_message,
     parse_client_message,
 )
-from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.rooms import Connection, RoomManager, is_loopback
 from rummykit.server.storage import SQLiteStorage, Storage
 
 log = logging.getLogger("rummykit.server")
@@ -197,14 +197,6 @@ def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> 
         return True
     parts = urlsplit(origin)
     return bool(host) and parts.netloc.lower() == (host or "").lower()
-
-
-def is_loopback(address: str | None) -> bool:
-    """Whether a client address (as the ASGI server gives it) is this machine's loopback."""
-    try:
-        return address is not None and ipaddress.ip_address(address).is_loopback
-    except ValueError:  # a name, or a Unix socket's path
-        return False
 
 
 def admin_allowed(request: Request, config: ServerConfig) -> bool:

@@ -55,16 +55,37 @@ SLOW_S = 0.1  # actions taking longer are logged
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
 
 
+def _ip(address: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """A client's IP address (an IPv4 address mapped into IPv6 as IPv4), or None."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:  # none, or not an IP address (a Unix socket)
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
+def is_loopback(address: str | None) -> bool:
+    """Whether a client address (as the ASGI server gives it) is this machine's loopback."""
+    ip = _ip(address)
+    return ip is not None and ip.is_loopback
+
+
+def address_key(address: str) -> str:
+    """What the per-address limits count by: the IPv4 address, or an IPv6 address's /64 (one
+    household or site gets a /64, and a client can take any address in it)."""
+    ip = _ip(address)
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return address if ip is None else str(ip)
+
+
 def _limited(address: str, limit: int) -> bool:
     """Whether a per-address limit applies: not when it is 0, nor to this machine (benchmarks,
     tests, or a proxy on it that does not pass the client's address: its clients would all
     share one allowance) nor to an unknown address."""
-    if limit <= 0 or not address:
-        return False
-    try:
-        return not ipaddress.ip_address(address).is_loopback
-    except ValueError:  # not an IP address (a Unix socket)
-        return False
+    return limit > 0 and _ip(address) is not None and not is_loopback(address)
 
 
 @functools.cache
@@ -94,6 +115,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.max_queue = max_queue
         self.address = address  # the client's IP address ("" when unknown)
+        self.key = address_key(address)  # what the per-address limits count it under
         self.room: Room | None = None
         self.seat: int | None = None
         self.closed = False
@@ -598,9 +620,10 @@ class RoomManager:
     def _on_ping(self, conn: Connection, msg: JSON) -> None:
         conn.send({"type": "pong", "id": msg["id"], "time": now_ms()})
 
-    def _recent_rooms(self, address: str, now: float) -> collections.deque[float]:
-        """When ``address`` created its rooms of the last ``rooms_window`` seconds."""
-        times = self.rooms_by_address.setdefault(address, collections.deque())
+    def _recent_rooms(self, key: str, now: float) -> collections.deque[float]:
+        """When an address (its ``address_key``) created its rooms of the last
+        ``rooms_window`` seconds."""
+        times = self.rooms_by_address.setdefault(key, collections.deque())
         while times and times[0] <= now - self.config.rooms_window:
             times.popleft()
         return times
@@ -612,7 +635,7 @@ class RoomManager:
             )
         now = time.monotonic()
         limit = self.config.max_rooms_per_address
-        recent = self._recent_rooms(conn.address, now) if _limited(conn.address, limit) else None
+        recent = self._recent_rooms(conn.key, now) if _limited(conn.address, limit) else None
         if recent is not None and len(recent) >= limit:
             minutes = round(self.config.rooms_window / 60)
             raise ProtocolError(
@@ -1149,9 +1172,9 @@ class RoomManager:
         """Count a new connection of its address; False (not counted) if the address already
         has ``max_connections_per_address`` open."""
         limit = self.config.max_connections_per_address
-        if _limited(conn.address, limit) and self.by_address[conn.address] >= limit:
+        if _limited(conn.address, limit) and self.by_address[conn.key] >= limit:
             return False
-        self.by_address[conn.address] += 1
+        self.by_address[conn.key] += 1
         return True
 
     def connected(self, conn: Connection) -> None:
@@ -1171,7 +1194,7 @@ class RoomManager:
 
     def disconnected(self, conn: Connection) -> None:
         self.connections -= 1
-        self.by_address[conn.address] -= 1
-        if self.by_address[conn.address] <= 0:
-            del self.by_address[conn.address]
+        self.by_address[conn.key] -= 1
+        if self.by_address[conn.key] <= 0:
+            del self.by_address[conn.key]
         self._detach(conn)
