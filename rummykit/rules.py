@@ -284,6 +284,14 @@ _SCHEMA: Final[dict[str, dict[str, tuple[str, tuple[Any, ...] | type, Any]]]] = 
         "clock": ("clock", CLOCKS, 45),
     },
 }
+# Whole-number room options: (least, greatest). A game of 20 deals already lasts for hours (the
+# lobby's field stops there too); an unbounded count let a room ask for 10**9 deals.
+_INT_BOUNDS: Final[dict[str, tuple[int, int]]] = {"deals": (1, 20)}
+# Room options that only mean something with some values of another option:
+# option -> (that other option, the values it is used with). ``unused_options`` names them.
+_USED_WITH: Final[dict[str, dict[str, tuple[str, tuple[Any, ...]]]]] = {
+    "indian": {"deals": ("format", ("deals",))},
+}
 _OPTION_FIELDS: Final = {
     name: spec[0] for schema in _SCHEMA.values() for name, spec in schema.items()
 }
@@ -295,17 +303,39 @@ _FIELDS: Final = {f.name: f for f in dataclasses.fields(Ruleset)}
 
 
 def option_schema(variant: str) -> dict[str, dict[str, Any]]:
-    """Room options of a variant: ``{name: {"values": [...] or type name, "default": v}}``."""
+    """Room options of a variant: ``{name: {"values": [...] or type name, "default": v}}``,
+    with ``"min"``/``"max"`` for a whole number and ``"only_with": {option: [values]}`` for an
+    option used only with those values of another one."""
     schema = _SCHEMA.get(variant)
     if schema is None:
         raise UnknownVariant(_unknown(variant))
-    return {
-        name: {
+    out: dict[str, dict[str, Any]] = {}
+    for name, (_, values, default) in schema.items():
+        spec: dict[str, Any] = {
             "values": list(values) if isinstance(values, tuple) else values.__name__,
             "default": default,
         }
-        for name, (_, values, default) in schema.items()
-    }
+        if values is int:
+            spec["min"], spec["max"] = _INT_BOUNDS.get(name, (1, None))
+        used = _USED_WITH.get(variant, {}).get(name)
+        if used is not None:
+            spec["only_with"] = {used[0]: list(used[1])}
+        out[name] = spec
+    return out
+
+
+def unused_options(variant: str, options: Mapping[str, Any]) -> list[str]:
+    """The room options in ``options`` that the other options chosen make meaningless (an
+    Indian ``deals`` count with a format other than ``deals``): a room refuses them rather
+    than show a setting that does nothing."""
+    schema = _SCHEMA.get(variant)
+    if schema is None:
+        raise UnknownVariant(_unknown(variant))
+    unused = []
+    for name, (other, values) in _USED_WITH.get(variant, {}).items():
+        if name in options and options.get(other, schema[other][2]) not in values:
+            unused.append(name)
+    return unused
 
 
 def players_allowed(variant: str) -> tuple[int, ...]:
@@ -374,8 +404,15 @@ def _check_option(name: str, value: Any, allowed: tuple[Any, ...] | type) -> Non
             choices = ", ".join(str(v) for v in allowed)
             raise RummyError(f"option {name!r} cannot be {value!r}: choose one of {choices}")
     elif allowed is int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise RummyError(f"option {name!r} must be a whole number of at least 1, not {value!r}")
+        least, most = _INT_BOUNDS.get(name, (1, None))
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value < least
+            or (most is not None and value > most)
+        ):
+            bounds = f"from {least} to {most}" if most is not None else f"of at least {least}"
+            raise RummyError(f"option {name!r} must be a whole number {bounds}, not {value!r}")
     elif not isinstance(value, allowed):
         raise RummyError(f"option {name!r} must be {allowed.__name__}, not {value!r}")
 

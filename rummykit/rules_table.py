@@ -103,6 +103,10 @@ def render() -> str:
         for name, spec in schema.items():
             values = spec["values"]
             shown = ", ".join(map(str, values)) if isinstance(values, list) else values
+            if spec.get("max") is not None:
+                shown = f"{spec['min']}–{spec['max']}"
+            for other, used in spec.get("only_with", {}).items():
+                shown += f" (only with `{other}` {', '.join(map(str, used))})"
             lines.append(f"| `{v}` | {seats} | `{name}` | {shown} | {_value(spec['default'])} |")
     lines += [
         "",

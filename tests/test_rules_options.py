@@ -13,6 +13,7 @@ from rummykit.rules import (
     make_rules,
     option_schema,
     players_allowed,
+    unused_options,
 )
 
 
@@ -103,6 +104,8 @@ def test_clock_options(clock: int) -> None:
         ("simple", 6, {}),
         ("indian", 2, {"format": "pool301"}),
         ("indian", 2, {"deals": 0}),
+        ("indian", 2, {"format": "deals", "deals": 21}),
+        ("indian", 2, {"format": "deals", "deals": 10**9}),
         ("indian", 2, {"jokers_from_discard": 1}),
         ("rummy", 2, {"nonsense": 1}),
         ("rummy", 2, {"max_restocks": "two"}),
@@ -114,6 +117,17 @@ def test_bad_options_are_refused_with_a_reason(variant: str, players: int,
     with pytest.raises(RummyError) as exc:
         make_rules(variant, players, options)
     assert str(exc.value)
+
+
+def test_the_deals_count_is_bounded_and_used_only_by_its_format() -> None:
+    assert make_rules("indian", 2, {"format": "deals", "deals": 20}).deals == 20
+    assert option_schema("indian")["deals"] == {
+        "values": "int", "default": 2, "min": 1, "max": 20, "only_with": {"format": ["deals"]},
+    }
+    assert unused_options("indian", {"format": "deals", "deals": 3}) == []
+    assert unused_options("indian", {"deals": 3}) == ["deals"]  # the default format: pool101
+    assert unused_options("indian", {"format": "points", "deals": 1}) == ["deals"]
+    assert unused_options("rummy", {"length": "to-200"}) == []
 
 
 def test_unknown_variant() -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import urllib.error
+import urllib.request
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -250,6 +252,33 @@ def test_origin_check(server: ServerProc) -> None:
     asyncio.run(main())
 
 
+def test_dns_rebinding_is_refused(server: ServerProc) -> None:
+    """A page of evil.example whose name resolves to 127.0.0.1 reaches the server with
+    ``Origin`` and ``Host`` both evil.example: they match, the Host does not name the server."""
+    port = server.port
+    evil = f"evil.example:{port}"
+    req = urllib.request.Request(server.http + "/api/health", headers={"Host": evil})
+    with pytest.raises(urllib.error.HTTPError) as info:
+        urllib.request.urlopen(req, timeout=5)
+    assert info.value.code == 400
+
+    async def main() -> None:
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            # the connection goes to 127.0.0.1; the URI gives the Host header
+            await websockets.connect(
+                f"ws://{evil}/ws", host="127.0.0.1", port=port, origin=f"http://{evil}"  # type: ignore[arg-type]
+            )
+        assert refused.value.response.status_code == 403
+        for name in (f"localhost:{port}", f"127.0.0.1:{port}"):
+            c = await Client("local").connect(
+                f"ws://{name}/ws", host="127.0.0.1", port=port, origin=f"http://{name}"
+            )
+            await _alive(c)
+            await c.close()
+
+    asyncio.run(main())
+
+
 def test_http_endpoints(server: ServerProc) -> None:
     status, body = server.get("/")
     assert status == 200 and b"<html" in body.lower()
@@ -276,7 +305,10 @@ def test_an_internal_error_echoes_the_id(
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(app.state.manager, "handle", broken)
-    with TestClient(app) as http, http.websocket_connect("/ws") as ws:
+    with (
+        TestClient(app) as http,
+        http.websocket_connect("/ws", headers={"Host": "127.0.0.1:8000"}) as ws,
+    ):
         assert ws.receive_json()["type"] == "welcome"
         ws.send_text(json.dumps({"type": "ping", "id": "p1"}))
         err = ws.receive_json()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from typing import Any
 
@@ -34,6 +35,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="ORIGIN",
         help="another Origin allowed to open WebSockets (repeatable)",
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server answers to, besides IP addresses, localhost and --host "
+        "(repeatable; *.example.org for its subdomains, * for any)",
     )
     parser.add_argument(
         "--next-deal-pause",
@@ -81,11 +90,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="burst of messages one connection may send (%(default)s)",
     )
     parser.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=d.max_connections_per_address,
+        metavar="N",
+        help="simultaneous WebSocket connections from one client address (%(default)s; 0: no "
+        "limit; loopback is never limited)",
+    )
+    parser.add_argument(
+        "--max-rooms-per-address",
+        type=int,
+        default=d.max_rooms_per_address,
+        metavar="N",
+        help="rooms one client address may create in an hour (%(default)s; 0: no limit)",
+    )
+    parser.add_argument(
         "--view-threads",
         type=int,
         default=0,
         metavar="N",
         help="compute costly views in N threads instead of on the event loop (0: on the loop)",
+    )
+    parser.add_argument(
+        "--admin-token",
+        default=os.environ.get("RUMMYKIT_ADMIN_TOKEN") or None,
+        metavar="TOKEN",
+        help="token that POST /api/metrics must carry (default: $RUMMYKIT_ADMIN_TOKEN; "
+        "without one only loopback may reset the measurements)",
     )
     parser.add_argument(
         "--verify-views", action="store_true", help=argparse.SUPPRESS
@@ -102,6 +133,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         db=args.db,
         durable=args.durable,
         allow_origins=list(args.allow_origin),
+        allow_hosts=list(args.allow_host),
         next_deal_pause=args.next_deal_pause,
         bot_delay=args.bot_delay,
         away_delay=args.away_delay,
@@ -114,6 +146,9 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         verify_views=args.verify_views,
         offload_views=args.view_threads > 0,
         view_threads=max(1, args.view_threads),
+        admin_token=args.admin_token,
+        max_connections_per_address=args.max_connections_per_address,
+        max_rooms_per_address=args.max_rooms_per_address,
     )
 
 

@@ -6,8 +6,10 @@ import asyncio
 import collections
 import contextlib
 import gc
+import ipaddress
 import logging
 import re
+import secrets
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -15,6 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -31,7 +34,7 @@ from rummykit.server.protocol import (
     error_message,
     parse_client_message,
 )
-from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.rooms import Connection, RoomManager, is_loopback
 from rummykit.server.storage import SQLiteStorage, Storage
 
 log = logging.getLogger("rummykit.server")
@@ -120,6 +123,72 @@ def _pct(values: list[float], p: float) -> float | None:
     return round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 2)
 
 
+def host_name(host: str | None) -> str | None:
+    """The name in a ``Host`` header, without its port (None if there is none)."""
+    if not host:
+        return None
+    host = host.strip().lower()
+    if host.startswith("["):  # an IPv6 address: [::1]:8000
+        end = host.find("]")
+        return host[1:end] if end > 0 else None
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def host_allowed(host: str | None, names: list[str]) -> bool:
+    """Whether a request's ``Host`` header names this server (see :class:`HostCheck`)."""
+    name = host_name(host)
+    if not name:
+        return False
+    name = name.rstrip(".")
+    try:
+        ipaddress.ip_address(name)
+        return True  # an address cannot be rebound: the page's origin is that address
+    except ValueError:
+        pass
+    if name == "localhost" or name.endswith(".localhost"):  # never resolved by DNS
+        return True
+    for allowed in names:
+        allowed = allowed.lower().rstrip(".")
+        if allowed == "*" or name == allowed:
+            return True
+        if allowed.startswith("*.") and name.endswith(allowed[1:]):
+            return True
+    return False
+
+
+class HostCheck:
+    """ASGI middleware refusing HTTP requests and WebSocket handshakes whose ``Host`` header is
+    not a name the server answers to: against DNS rebinding, where a page of evil.example
+    whose name is made to resolve to 127.0.0.1 reaches the server as its own origin
+    (``Origin`` and ``Host`` both evil.example, so the origin check alone passes).
+
+    Allowed: any IP address (a rebinding needs a name), ``localhost`` and ``*.localhost``,
+    and ``names`` (the bound host, ``--allow-host``; ``*`` allows every name, ``*.example.org``
+    its subdomains).
+    """
+
+    def __init__(self, app: Any, names: list[str]) -> None:
+        self.app = app
+        self.names = names
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = None
+            for key, value in scope["headers"]:
+                if key == b"host":
+                    host = value.decode("latin-1")
+                    break
+            if not host_allowed(host, self.names):
+                if scope["type"] == "websocket":
+                    # Before accepting: the handshake is refused with HTTP 403.
+                    await send({"type": "websocket.close", "code": 1008, "reason": ""})
+                else:
+                    response = PlainTextResponse("unknown host name", status_code=400)
+                    await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:
     """A browser's ``Origin`` must be the server's own (same host:port) or a listed one."""
     if origin is None:
@@ -128,6 +197,24 @@ def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> 
         return True
     parts = urlsplit(origin)
     return bool(host) and parts.netloc.lower() == (host or "").lower()
+
+
+def admin_allowed(request: Request, config: ServerConfig) -> bool:
+    """Whether a request may change the server's measurements (``POST /api/metrics``).
+
+    With ``admin_token`` set, only a request carrying it (``Authorization: Bearer …``): behind
+    a proxy on the same machine every request comes from loopback. Without one, a request from
+    the loopback address, unless a browser sent it from a page of another origin (a page
+    anywhere may make a browser on this machine post to 127.0.0.1).
+    """
+    if config.admin_token:
+        given = request.headers.get("authorization", "")
+        expected = f"Bearer {config.admin_token}"
+        return secrets.compare_digest(given.encode(), expected.encode())
+    client = request.client
+    return is_loopback(client.host if client else None) and origin_allowed(
+        request.headers.get("origin"), request.headers.get("host"), config.allow_origins
+    )
 
 
 def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlette:
@@ -196,6 +283,12 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
         )
 
     def metrics(request: Request) -> Response:
+        if request.method == "POST" and not admin_allowed(request, config):
+            return JSONResponse(
+                {"error": "forbidden", "message": "resetting the measurements needs the admin "
+                 "token, or a request from this machine when no token is set"},
+                status_code=403,
+            )
         times = sorted(manager.timings)
         out = {
             "rooms": len(manager.rooms),
@@ -244,8 +337,20 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
         if not origin_allowed(origin, websocket.headers.get("host"), config.allow_origins):
             await websocket.close(code=1008)  # before accept: the handshake gets HTTP 403
             return
+        conn = Connection(config.max_queue, websocket.client.host if websocket.client else "")
         await websocket.accept()
-        conn = Connection(config.max_queue)
+        if not manager.admit(conn):
+            # Accepted, so that the page can tell its player why, then closed at once.
+            with contextlib.suppress(Exception):
+                await websocket.send_json(
+                    error_message(
+                        "too_many_connections",
+                        f"too many connections from this address "
+                        f"({config.max_connections_per_address})",
+                    )
+                )
+                await websocket.close(code=1008)
+            return
         bucket = TokenBucket(config.rate, config.burst, time.monotonic())
         writer = asyncio.ensure_future(_writer(websocket, conn))
         manager.connected(conn)
@@ -316,7 +421,12 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
     ]
     if WEB_DIR.is_dir():
         routes.append(Mount("/static", app=StaticFiles(directory=str(WEB_DIR)), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    names = [config.host, *config.allow_hosts]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(HostCheck, names=names)],
+    )
     app.state.manager = manager
     app.state.storage = store
     return app

@@ -20,6 +20,9 @@ class ServerConfig:
     db: str = "rummykit.db"
     durable: bool = False
     allow_origins: list[str] = field(default_factory=list)
+    #: host names the server answers to besides IP addresses, ``localhost`` and ``host``
+    #: (``--allow-host``; the ``Host`` header is checked against DNS rebinding)
+    allow_hosts: list[str] = field(default_factory=list)
     next_deal_pause: float = 3.0
     bot_delay: float = 0.6
     away_delay: float = 0.3
@@ -27,6 +30,13 @@ class ServerConfig:
     bot_workers: int = 2
     bot_pool: str = "process"
     max_queue: int = 512
+    #: simultaneous WebSocket connections from one client address (0: no limit); generous
+    #: enough for a classroom behind one NAT, two or three tabs a pupil
+    max_connections_per_address: int = 100
+    #: rooms created from one client address over the last ``rooms_window`` seconds (0: no
+    #: limit): each is kept 24 hours, and a new connection started a fresh per-connection count
+    max_rooms_per_address: int = 100
+    rooms_window: float = 3600.0
     rate: float = 20.0
     burst: float = 40.0
     log_level: str = "warning"
@@ -38,3 +48,6 @@ class ServerConfig:
     view_threads: int = 4
     #: seconds between two full collections of the cyclic garbage collector (0: none here)
     full_gc_interval: float = 600.0
+    #: the token ``POST /api/metrics`` must carry (``Authorization: Bearer …``); without one
+    #: only a request from the loopback address may reset the measurements
+    admin_token: str | None = None

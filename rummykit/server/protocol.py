@@ -8,6 +8,8 @@ error code and reason the server sends back.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -16,7 +18,10 @@ MAX_MESSAGE: Final = 8 * 1024  # larger text messages are refused with ``too_lar
 MAX_FRAME: Final = 64 * 1024  # larger frames close the connection (1009)
 RATE: Final = 20.0  # messages per second per connection
 BURST: Final = 40.0
-MAX_REFUSED: Final = 200  # refused-for-rate messages before the connection is closed
+MAX_REFUSED: Final = 200  # refused-for-rate messages (see REFUSAL_WINDOW) that close a connection
+#: Refusals are forgotten at MAX_REFUSED per REFUSAL_WINDOW seconds: a flood is cut off within
+#: a second or so, a client that bursts now and then over a long life never is.
+REFUSAL_WINDOW: Final = 60.0
 
 ROOM_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 ROOM_CODE_LEN: Final = 6
@@ -28,6 +33,7 @@ ERROR_CODES: Final = frozenset(
         "unknown_type",
         "too_large",
         "rate_limited",
+        "too_many_connections",
         "no_room",
         "not_in_room",
         "not_seated",
@@ -36,6 +42,7 @@ ERROR_CODES: Final = frozenset(
         "seat_taken",
         "not_waiting",
         "bad_level",
+        "bad_name",
         "bad_token",
         "not_bot",
         "stale_version",
@@ -77,6 +84,27 @@ def _short_str(limit: int) -> Check:
 
 def _name(v: Any) -> bool:
     return isinstance(v, str) and 0 < len(v.strip()) <= 24 and v.isprintable()
+
+
+#: How the web client labels a bot seat in its three languages ("Bot 2 (hard)", "Robot 2
+#: (difficile)", "Bot 2 (difícil)", or just "Bot"/"Robot"), accents left out: a person's name
+#: that reads as one of these would pass for a bot in the seat list.
+BOT_WORDS: Final = ("bot", "robot")
+BOT_LEVEL_WORDS: Final = (
+    "easy", "medium", "hard", "facil", "medio", "dificil", "facile", "moyen", "difficile"
+)
+_BOT_NAME: Final = re.compile(
+    rf"(?:{'|'.join(BOT_WORDS)})\s*\d*\s*"
+    rf"(?:\(?\s*(?:{'|'.join(BOT_LEVEL_WORDS)})\s*\)?)?"
+)
+
+
+def looks_like_bot(name: str) -> bool:
+    """Whether a seat name reads as a bot's label, in any case and with or without accents."""
+    plain = "".join(
+        ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)
+    )
+    return _BOT_NAME.fullmatch(" ".join(plain.casefold().split())) is not None
 
 
 def _room_code(v: Any) -> bool:
@@ -163,6 +191,11 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
         out["room"] = out["room"].upper()
     if kind == "sit":
         out["name"] = out["name"].strip()
+        if looks_like_bot(out["name"]):
+            # The seat's kind tells bots apart, but people read the name.
+            raise ProtocolError(
+                "bad_name", f"{out['name']!r} reads as a bot's name: choose another", id=mid
+            )
     return out
 
 
@@ -176,7 +209,11 @@ def error_message(code: str, message: str, mid: Any = None, **extra: Any) -> dic
 
 
 class TokenBucket:
-    """Per-connection rate limit: ``rate`` messages per second, bursts up to ``burst``."""
+    """Per-connection rate limit: ``rate`` messages per second, bursts up to ``burst``.
+
+    ``refused`` counts the refused messages, forgotten at ``MAX_REFUSED`` per
+    ``REFUSAL_WINDOW`` seconds (the connection is closed when it passes ``MAX_REFUSED``).
+    """
 
     __slots__ = ("burst", "last", "rate", "refused", "tokens")
 
@@ -185,11 +222,13 @@ class TokenBucket:
         self.burst = burst
         self.tokens = burst
         self.last = now
-        self.refused = 0
+        self.refused = 0.0
 
     def allow(self, now: float) -> bool:
         """Take one token if there is one; count a refusal otherwise."""
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        elapsed = now - self.last
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.refused = max(0.0, self.refused - elapsed * (MAX_REFUSED / REFUSAL_WINDOW))
         self.last = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0

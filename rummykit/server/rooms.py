@@ -14,6 +14,7 @@ import concurrent.futures
 import functools
 import hashlib
 import importlib.metadata
+import ipaddress
 import json
 import logging
 import random
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rummykit import rules
 from rummykit.engine import Game
 from rummykit.engine.actions import as_action
 from rummykit.errors import RummyError
@@ -53,6 +55,39 @@ SLOW_S = 0.1  # actions taking longer are logged
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
 
 
+def _ip(address: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """A client's IP address (an IPv4 address mapped into IPv6 as IPv4), or None."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:  # none, or not an IP address (a Unix socket)
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
+def is_loopback(address: str | None) -> bool:
+    """Whether a client address (as the ASGI server gives it) is this machine's loopback."""
+    ip = _ip(address)
+    return ip is not None and ip.is_loopback
+
+
+def address_key(address: str) -> str:
+    """What the per-address limits count by: the IPv4 address, or an IPv6 address's /64 (one
+    household or site gets a /64, and a client can take any address in it)."""
+    ip = _ip(address)
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return address if ip is None else str(ip)
+
+
+def _limited(address: str, limit: int) -> bool:
+    """Whether a per-address limit applies: not when it is 0, nor to this machine (benchmarks,
+    tests, or a proxy on it that does not pass the client's address: its clients would all
+    share one allowance) nor to an unknown address."""
+    return limit > 0 and _ip(address) is not None and not is_loopback(address)
+
+
 @functools.cache
 def _version() -> str:
     try:
@@ -76,9 +111,11 @@ def _dumps(msg: JSON) -> str:
 class Connection:
     """One WebSocket client: an outgoing queue drained by the app's writer task."""
 
-    def __init__(self, max_queue: int = 512) -> None:
+    def __init__(self, max_queue: int = 512, address: str = "") -> None:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.max_queue = max_queue
+        self.address = address  # the client's IP address ("" when unknown)
+        self.key = address_key(address)  # what the per-address limits count it under
         self.room: Room | None = None
         self.seat: int | None = None
         self.closed = False
@@ -269,6 +306,10 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections = 0
+        #: open connections by client address, and when each address created its recent rooms
+        #: (the per-address limits; loopback is not limited: see ``_limited``)
+        self.by_address: collections.Counter[str] = collections.Counter()
+        self.rooms_by_address: dict[str, collections.deque[float]] = {}
         #: with ``offload_views`` (``--view-threads N``), threads compute the views that cost
         #: (legal verbs, opening meter) so that a slow one lets other rooms go on; the room
         #: waits meanwhile. By default views are computed on the loop: the hops to a thread
@@ -378,9 +419,11 @@ class RoomManager:
         return view
 
     def _new_code(self) -> str:
+        """A code no room has had: not a live room's, nor one the storage still holds (a swept
+        room's records stay downloadable under its code; a new room would overwrite them)."""
         while True:
             code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LEN))
-            if code not in self.rooms:
+            if code not in self.rooms and not self.storage.code_used(code):
                 return code
 
     def _room_of(self, conn: Connection) -> Room:
@@ -568,21 +611,56 @@ class RoomManager:
             del self.rooms[code]
             self.storage.delete_room(code)
             dropped.append(code)
+        now = time.monotonic()
+        for address in list(self.rooms_by_address):
+            if not self._recent_rooms(address, now):
+                del self.rooms_by_address[address]
         return dropped
 
     def _on_ping(self, conn: Connection, msg: JSON) -> None:
         conn.send({"type": "pong", "id": msg["id"], "time": now_ms()})
+
+    def _recent_rooms(self, key: str, now: float) -> collections.deque[float]:
+        """When an address (its ``address_key``) created its rooms of the last
+        ``rooms_window`` seconds."""
+        times = self.rooms_by_address.setdefault(key, collections.deque())
+        while times and times[0] <= now - self.config.rooms_window:
+            times.popleft()
+        return times
 
     def _on_create(self, conn: Connection, msg: JSON) -> None:
         if conn.created >= MAX_ROOMS_PER_CONNECTION:
             raise ProtocolError(
                 "rate_limited", "too many rooms created on this connection", id=msg["id"]
             )
+        now = time.monotonic()
+        limit = self.config.max_rooms_per_address
+        recent = self._recent_rooms(conn.key, now) if _limited(conn.address, limit) else None
+        if recent is not None and len(recent) >= limit:
+            minutes = round(self.config.rooms_window / 60)
+            raise ProtocolError(
+                "rate_limited",
+                f"too many rooms created from this address ({limit} in {minutes} minutes)",
+                id=msg["id"],
+            )
         variant, players, options = msg["variant"], msg["players"], msg["options"] or {}
         try:
             trial = Game.new(variant, players=players, options=options)
         except (RummyError, ValueError, TypeError) as exc:
             raise ProtocolError("bad_options", str(exc), id=msg["id"]) from None
+        unused = rules.unused_options(trial.variant, options)
+        if unused:
+            # The engine ignores them; a room showing a setting that does nothing misleads.
+            schema = rules.option_schema(trial.variant)
+            name = unused[0]
+            other, values = next(iter(schema[name]["only_with"].items()))
+            chosen = options.get(other, schema[other]["default"])
+            raise ProtocolError(
+                "bad_options",
+                f"option {name!r} is used only with {other} {', '.join(map(str, values))}, "
+                f"not with {other} {chosen}",
+                id=msg["id"],
+            )
         public = trial.public_view()
         full_options = dict(public.get("options") or options)
         clock = full_options.get("clock", 45)
@@ -596,6 +674,8 @@ class RoomManager:
         )
         self.rooms[room.code] = room
         conn.created += 1
+        if recent is not None:
+            recent.append(now)
         self._save(room)
         self._move_out(conn, None)
         conn.room, conn.seat = room, None
@@ -1088,6 +1168,15 @@ class RoomManager:
 
     # -- connections --------------------------------------------------------------------------
 
+    def admit(self, conn: Connection) -> bool:
+        """Count a new connection of its address; False (not counted) if the address already
+        has ``max_connections_per_address`` open."""
+        limit = self.config.max_connections_per_address
+        if _limited(conn.address, limit) and self.by_address[conn.key] >= limit:
+            return False
+        self.by_address[conn.key] += 1
+        return True
+
     def connected(self, conn: Connection) -> None:
         self.connections += 1
         conn.send(
@@ -1105,4 +1194,7 @@ class RoomManager:
 
     def disconnected(self, conn: Connection) -> None:
         self.connections -= 1
+        self.by_address[conn.key] -= 1
+        if self.by_address[conn.key] <= 0:
+            del self.by_address[conn.key]
         self._detach(conn)

@@ -68,6 +68,11 @@ class Storage(Protocol):
         """Forget a room state (its finished records stay)."""
         ...
 
+    def code_used(self, code: str) -> bool:
+        """Whether anything is stored under a room code: a room state, or a game (a room
+        forgotten by ``delete_room`` keeps its records, so its code must not be issued again)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -266,6 +271,15 @@ class SQLiteStorage:
 
     def delete_room(self, code: str) -> None:
         self._tx([("DELETE FROM rooms WHERE code = ?", (code,))])
+
+    def code_used(self, code: str) -> bool:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT EXISTS (SELECT 1 FROM rooms WHERE code = ?)"
+                " OR EXISTS (SELECT 1 FROM games WHERE code = ?)",
+                (code, code),
+            ).fetchone()
+        return bool(row[0])
 
     def close(self) -> None:
         self._stop.set()
