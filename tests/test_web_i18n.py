@@ -243,6 +243,7 @@ def engine_reasons() -> dict[str, str]:
                     game.next_deal()
                 if game.phase == "game-over":
                     break
+                assert game.to_move is not None
                 view = game.view(game.to_move)
                 hand, n = view["hand"], len(view["table"])
                 some = rng.sample(hand, min(3, len(hand)))
