@@ -179,7 +179,7 @@ def test_a_table_joker_shows_the_card_it_stands_for(page: Any) -> None:
               el.getAttribute('aria-label')];
     })()"""
     corner, stands, label = js(page, body, {})
-    assert corner == "6♥" and stands
+    assert corner == "6♥★" and stands
     assert label.startswith("card.jokerAs")
 
 
