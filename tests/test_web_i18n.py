@@ -178,6 +178,23 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
              return backs.some(b => b.getBoundingClientRect().right > n.left); }).length"""
     )
     assert overlaps == 0
+    # the clock on the chip of the player to move keeps clear of the name (it lay over "Bot 2
+    # (medium)"): the page is drawn as if the next seat were to move, measured, and redrawn
+    page.evaluate(
+        """() => { const S = window.rummykit.S; S.realTurn = S.view.turn.seat;
+             S.view.turn.seat = S.clock.seat = (S.you + 1) % S.view.players;
+             window.rummykit.actions.render(); }"""
+    )
+    page.wait_for_function("() => /\\d/.test(document.querySelector('.chip-clock').textContent)")
+    overlaps = page.evaluate(
+        """() => { const chip = document.querySelector('.chip-clock').closest('.seat-chip');
+             const name = chip.querySelector('.chip-name').getBoundingClientRect();
+             const clock = chip.querySelector('.chip-clock').getBoundingClientRect();
+             const S = window.rummykit.S; S.view.turn.seat = S.clock.seat = S.realTurn;
+             window.rummykit.actions.render();
+             return name.right > clock.left && clock.width > 0; }"""
+    )
+    assert not overlaps
     # a long message takes the width it needs (up to the screen's), not half the screen
     width = page.evaluate(
         """async () => { (await import('/static/js/ui.js')).toast('x '.repeat(200), 'error');

@@ -227,13 +227,13 @@ function seatChip(S, s, teams) {
   return h(`div.seat-chip${turn ? ".turn" : ""}${partner ? ".partner" : ""}`, { role: "listitem", "data-seat": s, "data-cards": info.cards },
     h("div.chip-top", {},
       h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? "B" : initial(rs.name) }),
-      h("span.chip-name", { text: seatName(S, s) })),
+      h("span.chip-name", { text: seatName(S, s) }),
+      turn ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null),
     h("div.chip-mid", {}, backs,
       h("span.count", { "aria-label": t("seat.cardsInHand", { n: info.cards }), text: String(info.cards ?? "") }),
       score !== null ? h("span.chip-score", { title: t("table.score"), text: `${score}` }) : null),
     h("div.chip-badges", {}, badges),
-    turn ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null,
-    turn ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null);
+    turn ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null);
 }
 
 function scoreOf(v, s) {
