@@ -555,6 +555,8 @@ function endOverlay(S, actions) {
   if (result.double) marks.push(h("span.badge.double", { text: t("end.double") }));
   if (result.blocked) marks.push(h("span.badge.blocked", { text: t("end.blocked") }));
   const scores = (go && go.scores) || (dealMsg && dealMsg.scores) || v.scores;
+  // the hands are the finished deal's, and so is the view's wild rank until the next deal
+  const wild = rankNumber(v.wild_rank);
   const rows = [];
   for (let s = 0; s < v.players; s++) {
     const hand = (result.hands && result.hands[s]) || [];
@@ -563,7 +565,7 @@ function endOverlay(S, actions) {
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
       h("th", { scope: "row" }, seatName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
         v.seats[s] && v.seats[s].out ? h("span.badge.out", { text: t(`seat.out.${v.seats[s].out}`) }) : null),
-      h("td.end-hand", {}, hand.map((c) => cardElement(c, { t, small: true }))),
+      h("td.end-hand", {}, hand.map((c) => cardElement(c, { t, small: true, wild: wild && parseCard(c).rank === wild }))),
       h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "—" : String(pen) }),
       h("td", { text: total === undefined ? "" : String(total) })));
   }
