@@ -195,6 +195,16 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
              return name.right > clock.left && clock.width > 0; }"""
     )
     assert not overlaps
+    # a control reached by the keyboard from further down is scrolled clear of the sticky top
+    # bar (the stock, and the melds, ended under it on a phone)
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.focus("[data-action=draw-stock]")
+    covered = page.evaluate(
+        """() => { const el = document.activeElement; const r = el.getBoundingClientRect();
+             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + 4);
+             return !(hit && el.contains(hit)); }"""
+    )
+    assert not covered
     # a long message takes the width it needs (up to the screen's), not half the screen
     width = page.evaluate(
         """async () => { (await import('/static/js/ui.js')).toast('x '.repeat(200), 'error');
