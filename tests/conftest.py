@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Generator
 
+import pluggy
 import pytest
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[Any]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pluggy.Result[pytest.TestReport], None]:
     outcome = yield
     report = outcome.get_result()
     web = sys.modules.get("tests.web_support")

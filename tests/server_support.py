@@ -328,8 +328,7 @@ async def make_room(
         r = await c.request("sit", seat=i, name=f"P{i}")
         assert r["type"] == "seated", r
     for s in range(humans, players):
-        r = await host.send("add_bot", seat=s, level=level)
-        del r
+        await host.send("add_bot", seat=s, level=level)
     for c in clients:
         await c.recv("state", timeout=20)
         # put the first state back for autoplay

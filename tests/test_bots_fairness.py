@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import pickle
 import random
+from typing import Any
 
 import pytest
 
@@ -32,7 +33,7 @@ def reachable(root: object, limit: int = 200_000) -> list[object]:
     return list(seen.values())
 
 
-def choices(view: dict, history: list, seed: int = 5) -> list[str]:
+def choices(view: dict[str, Any], history: list[dict[str, Any]], seed: int = 5) -> list[str]:
     out = [choose_action(view, history, level, seed=seed) for level in ("easy", "medium")]
     bot = HardBot(budget=1.0, samples=2)
     out.append(bot.choose(Observation.from_view(view, history), random.Random(seed)))

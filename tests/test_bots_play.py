@@ -12,6 +12,7 @@ import pytest
 
 from rummykit.bots import (
     LEVELS,
+    Bot,
     TurnReport,
     UnknownBot,
     choose_action,
@@ -29,7 +30,7 @@ TABLES = [("rummy", 2), ("rummy", 4), ("rami51", 2), ("rami51", 4), ("rami71", 2
           ("rami71", 4), ("simple", 2), ("simple", 4), ("indian", 2), ("indian", 5)]
 
 
-def _lineup(players: int, shift: int) -> list[object]:
+def _lineup(players: int, shift: int) -> list[Bot]:
     levels = ["easy", "medium", "hard"]
     return [
         HardBot(budget=0.02) if levels[(s + shift) % 3] == "hard"
@@ -40,11 +41,11 @@ def _lineup(players: int, shift: int) -> list[object]:
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 def test_every_level_plays_legal_moves_to_the_end(variant: str, players: int) -> None:
+    fallbacks: list[tuple[int, TurnReport]] = []
     for shift in range(2 if players > 2 else 3):
         g = Game.new(variant, players, seed=1000 + shift)
-        fallbacks: list[tuple[int, TurnReport]] = []
-        play_deal(g, _lineup(players, shift), random.Random(shift),  # type: ignore[arg-type]
-                  on_fallback=lambda s, r, f=fallbacks: f.append((s, r)))
+        play_deal(g, _lineup(players, shift), random.Random(shift),
+                  on_fallback=lambda s, r: fallbacks.append((s, r)))
         assert g.to_move is None
         assert g.results, "the deal was scored"
         # On a loaded machine a move may overrun its time; it must never be illegal or fail.
@@ -55,12 +56,12 @@ def test_every_level_plays_legal_moves_to_the_end(variant: str, players: int) ->
 def test_many_medium_deals_are_legal(variant: str) -> None:
     """Each action the policy picks is legal on the real game (play_turn would fall back
     otherwise): many short deals of medium against easy."""
+    falls: list[TurnReport] = []
     for i in range(4):
         g = Game.new(variant, 2, seed=i)
-        falls: list[object] = []
         bots = [make_bot("medium"), make_bot("easy")][:: 1 if i % 2 else -1]
-        play_deal(g, bots, random.Random(i), on_fallback=lambda s, r, f=falls: f.append(r))
-        assert [r for r in falls if not (r.fallback or "").startswith("took")] == []  # type: ignore[attr-defined]
+        play_deal(g, bots, random.Random(i), on_fallback=lambda s, r: falls.append(r))
+        assert [r for r in falls if not (r.fallback or "").startswith("took")] == []
 
 
 class Raising:
@@ -138,9 +139,9 @@ def test_choose_action_is_a_pure_function_of_picklable_arguments() -> None:
         seat = g.to_move
         assert seat is not None
         view, history = g.view(seat), g.history()
-        args = pickle.loads(pickle.dumps((view, history)))
+        view2, history2 = pickle.loads(pickle.dumps((view, history)))
         for level in ("easy", "medium"):
-            a = choose_action(*args, level, seed=3)
+            a = choose_action(view2, history2, level, seed=3)
             assert a == choose_action(view, history, level, seed=3)
             assert a == choose_action(view, history, level, random.Random(3))  # type: ignore[arg-type]
             assert g.is_legal(a)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,9 +13,10 @@ from rummykit.cli.main import main
 from rummykit.engine import Game
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     assert main(["tournament", *args, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out
 
 
 def test_lineups_rotate_every_bot_through_every_seat() -> None:

@@ -30,7 +30,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str, stdin: str | None = None
 
 
 def load(name: str) -> dict[str, Any]:
-    return json.loads((GOLDEN / f"{name}.json").read_text())
+    data: dict[str, Any] = json.loads((GOLDEN / f"{name}.json").read_text())
+    return data
 
 
 def write(tmp_path: Path, record: Any, name: str = "rec.json") -> str:

@@ -277,11 +277,11 @@ def test_swap_needs_a_laid_down_player() -> None:
 # -- teams ---------------------------------------------------------------------------------------
 
 
-def _team_game(variant: str = "rami51", **kw: object) -> Game:
+def _team_game(variant: str = "rami51") -> Game:
     first = "TS JS QS KS AS 2H 3H 4H 5D 5H 5C 9S 7D 7C 2D"
     partner = "2C 3C 4C 6S 6H 6D 8S 8H JD JH QC KC 9D 4S"
     rival = "2S 3S 4D 7S 7H 8C 9C TC JC QD KH AH AD 9H"
-    return new_game(variant, 4, {1: first, 2: rival, 3: partner}, stock="3D 5S QS", **kw)
+    return new_game(variant, 4, {1: first, 2: rival, 3: partner}, stock="3D 5S QS")
 
 
 def test_partner_lays_down_without_the_threshold() -> None:

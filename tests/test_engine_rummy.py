@@ -536,7 +536,7 @@ def test_decision_a_blocked_deal_is_a_scored_deal_and_the_deal_passes() -> None:
 
 def test_to_200_seeded_deals_rotate_the_dealer_over_several_deals() -> None:
     g = Game.new("rummy", 3, {"length": "to-200", "max_restocks": 0}, seed=2)
-    dealers = []
+    dealers: list[int] = []
     while not g.over and len(dealers) < 6:
         dealers.append(g.view(0)["dealer"])
         _run_to_block(g)

@@ -52,10 +52,10 @@ def _tokens(value: Any, skip: tuple[str, ...] = (), path: str = "") -> set[str]:
 
 def _truth(
     record: dict[str, Any], seats: set[int | None]
-) -> dict[int, tuple[Game, set[str], dict[int, Any]]]:
+) -> dict[int, tuple[Game, set[str], dict[int | None, Any]]]:
     """For every version: the game's views by seat (None: spectator) and the public cards seen
     in the deal so far."""
-    out: dict[int, tuple[Game, set[str], dict[int, Any]]] = {}
+    out: dict[int, tuple[Game, set[str], dict[int | None, Any]]] = {}
     for k, deal in enumerate(record["deals"]):
         partial = dict(record, deals=[*record["deals"][:k], dict(deal, actions=[])])
         game = Game.from_record(partial)
@@ -75,7 +75,7 @@ def _snap(
     game: Game,
     seen: set[str],
     seats: set[int | None],
-    out: dict[int, tuple[Game, set[str], dict[int, Any]]],
+    out: dict[int, tuple[Game, set[str], dict[int | None, Any]]],
 ) -> None:
     public = game.public_view()
     seen.update(public["pile"])
@@ -83,7 +83,7 @@ def _snap(
         seen.update(m["cards"])
     if public.get("indicator"):
         seen.add(public["indicator"])
-    views: dict[Any, Any] = {s: game.view(s) for s in seats if s is not None}
+    views: dict[int | None, Any] = {s: game.view(s) for s in seats if s is not None}
     views[None] = public
     out[game.version] = (game, set(seen), views)
 

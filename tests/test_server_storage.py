@@ -25,6 +25,7 @@ def test_actions_and_deals_rebuild_the_record(tmp_path: Path) -> None:
     store = SQLiteStorage(path)
     store.start_game("ABCDEF", 1, head, deal, {"code": "ABCDEF", "n": 0})
     for seq in range(12):
+        assert game.to_move is not None
         view = game.view(game.to_move)
         action = "draw" if view["turn"]["phase"] == "draw" else f"discard {view['hand'][0]}"
         game.apply(action)

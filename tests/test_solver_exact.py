@@ -31,11 +31,7 @@ from rummykit.solver import (
     opening_points,
     penalty_points,
 )
-
-try:
-    from tests import solver_reference as ref
-except ImportError:  # pragma: no cover - tests/ on sys.path instead of the project root
-    import solver_reference as ref  # type: ignore[no-redef]
+from tests import solver_reference as ref
 
 # SOLVER_EXAMPLES=2000 python -m pytest tests/test_solver_exact.py  -- a longer hunt.
 SCALE = int(os.environ.get("SOLVER_EXAMPLES", "0"))
@@ -99,7 +95,7 @@ VARIANTS: list[tuple[OpeningRule, ref.Variant]] = [
 
 
 def check_opening_and_close(
-    cards: list[Card], rule: OpeningRule, v: ref.Variant, taken: Card | None
+    cards: Sequence[Card], rule: OpeningRule, v: ref.Variant, taken: Card | None
 ) -> None:
     melds_of: tuple[Meld, ...]
     if not rule.close_only:

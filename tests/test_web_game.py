@@ -124,6 +124,19 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     assert MUST[variant] <= kinds, (turns, MUST[variant] - kinds)
     view = page.evaluate("() => window.rummykit.S.view")
     assert view["winner"] == 0, view["scores"]
+    # the person is told "You win", and what the last deal was worth: what rummy's winner
+    # scores, what the others pay in Rami and Indian rummy (where the winner scores nothing)
+    assert page.locator("[data-winner]").inner_text() == "You win the game!"
+    last = view["results"][-1]
+    worth = (
+        f"Points: {last['points']}." if variant == "rummy"
+        else f"The others pay {last['points']} points."
+    )
+    assert page.locator(".end-winner").inner_text().startswith(f"You win the deal. {worth}")
+    # the log names the person as the others are named, as the subject of its verb
+    log = page.locator(".log li").all_inner_texts()
+    assert any(line.startswith("Ana ") for line in log), log
+    assert not any("You (" in line for line in log), log
     ends = ends_seen(page)
     deal_ends = [e for e in ends if e["end"] == "deal"]
     assert ends and ends[-1]["end"] == "game", ends

@@ -178,6 +178,41 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
              return backs.some(b => b.getBoundingClientRect().right > n.left); }).length"""
     )
     assert overlaps == 0
+    # the clock on the chip of the player to move keeps clear of the name (it lay over "Bot 2
+    # (medium)") and within the screen: the page is drawn as if each other seat were to move,
+    # measured, and redrawn as it was
+    for other in (1, 2):
+        page.evaluate(
+            """n => { const S = window.rummykit.S; S.realTurn = S.view.turn.seat;
+                 S.view.turn.seat = S.clock.seat = (S.you + n) % S.view.players;
+                 window.rummykit.actions.render(); }""",
+            other,
+        )
+        page.wait_for_function(
+            "() => /\\d/.test(document.querySelector('.chip-clock').textContent)"
+        )
+        faults = page.evaluate(
+            """() => { const chip = document.querySelector('.chip-clock').closest('.seat-chip');
+                 const name = chip.querySelector('.chip-name').getBoundingClientRect();
+                 const clock = chip.querySelector('.chip-clock').getBoundingClientRect();
+                 const right = chip.getBoundingClientRect().right;
+                 const faults = [name.right > clock.left, clock.right > right,
+                                 right > document.documentElement.clientWidth];
+                 const S = window.rummykit.S; S.view.turn.seat = S.clock.seat = S.realTurn;
+                 window.rummykit.actions.render();
+                 return faults; }"""
+        )
+        assert faults == [False, False, False], (other, faults)
+    # a control reached by the keyboard from further down is scrolled clear of the sticky top
+    # bar (the stock, and the melds, ended under it on a phone)
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.focus("[data-action=draw-stock]")
+    covered = page.evaluate(
+        """() => { const el = document.activeElement; const r = el.getBoundingClientRect();
+             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + 4);
+             return !(hit && el.contains(hit)); }"""
+    )
+    assert not covered
     # a long message takes the width it needs (up to the screen's), not half the screen
     width = page.evaluate(
         """async () => { (await import('/static/js/ui.js')).toast('x '.repeat(200), 'error');
@@ -227,6 +262,66 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     page.context.close()
 
 
+JOKER_MARKS_JS = """async () => {
+  const { cardElement } = await import('/static/js/cards.js');
+  const { t } = await import('/static/js/i18n.js');
+  const row = (cls, cards) => {
+    const el = document.createElement('div');
+    el.className = cls;
+    el.append(...cards.map(([text, opts]) => cardElement(text, { t, ...opts })));
+    return el;
+  };
+  // a fanned hand (a joker and an Indian wild card with a card over their right side), a
+  // table meld with a joker standing for 6H, and the pile with a joker on top
+  const piles = row('piles', []);
+  piles.append(row('stack pile', [['X', {}]]));
+  const box = row('', []);
+  box.style.cssText = 'position: fixed; top: 60px; left: 10px; z-index: 50; display: grid';
+  box.append(
+    row('group-cards', [['5H', {}], ['X', {}], ['7H', { wild: true }], ['8H', {}]]),
+    row('meld-cards', [['5H', { small: true }], ['X', { small: true, standsFor: '6H' }],
+                       ['7H', { small: true }]]),
+    piles,
+  );
+  document.querySelector('.view').append(box);
+  return [...box.querySelectorAll('.joker-word, .joker-mark, .wild-mark')].map((mark) => {
+    const card = mark.closest('.card');
+    const m = mark.getBoundingClientRect();
+    const c = card.getBoundingClientRect();
+    const hit = document.elementFromPoint((m.left + m.right) / 2, (m.top + m.bottom) / 2);
+    return {
+      where: card.parentElement.className, mark: mark.className, text: mark.textContent,
+      inside: m.width > 0 && m.left >= c.left && m.right <= c.right && m.top >= c.top
+        && m.bottom <= c.bottom,
+      seen: !!hit && hit.closest('.card') === card,
+    };
+  });
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_jokers_say_so_where_overlapping_cards_leave_them_seen(
+    server: Server, browser: Any, viewport: dict[str, int], lang: str
+) -> None:
+    """A card in a fan shows only its left strip: a joker's word, the star of a joker standing
+    for a card on the table and the star of an Indian wild card are there, inside the card and
+    not under its neighbour, on a phone and a desktop, in every language."""
+    page = new_page(browser, locale=lang, viewport=viewport)
+    page.goto(server.base + "/")
+    page.wait_for_selector(".lobby h1")
+    marks = page.evaluate(JOKER_MARKS_JS)
+    word = json.loads(catalog(lang)["card.jokerShort"])
+    assert [(m["where"], m["mark"], m["text"]) for m in marks] == [
+        ("group-cards", "joker-word", word),
+        ("group-cards", "wild-mark", "★"),
+        ("meld-cards", "joker-mark", "★"),
+        ("stack pile", "joker-word", word),
+    ]
+    assert [m for m in marks if not (m["inside"] and m["seen"])] == []
+    page.context.close()
+
+
 def engine_reasons() -> dict[str, str]:
     """The reasons the engine gives for refusing moves a player can try: seeded 2-player games
     of every variant, and at every step the moves a page could send out of place (draw again,
@@ -243,6 +338,7 @@ def engine_reasons() -> dict[str, str]:
                     game.next_deal()
                 if game.phase == "game-over":
                     break
+                assert game.to_move is not None
                 view = game.view(game.to_move)
                 hand, n = view["hand"], len(view["table"])
                 some = rng.sample(hand, min(3, len(hand)))

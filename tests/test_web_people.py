@@ -106,13 +106,23 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     ben.click("#confirm-ok")
     for page in (ana, ben, watcher):
         page.wait_for_selector("[data-end=game]")
-    assert "Ana" in ana.locator("[data-winner]").inner_text()
+    # the winner is told so in the second person, the others read her name
+    assert ana.locator("[data-winner]").inner_text() == "You win the game!"
     assert "Ana" in ben.locator("[data-winner]").inner_text()
     assert ana.locator("[data-penalty='1']").inner_text() == "40"
+    # the hands shown at the end mark their wild cards (the deal's wild rank) as the hand does
+    wild = ana.evaluate(
+        """async () => { const c = await import('/static/js/cards.js');
+             const v = window.rummykit.S.view; const w = c.rankNumber(v.wild_rank);
+             const shown = v.results[v.results.length - 1].hands.flat();
+             return [shown.filter((x) => c.parseCard(x).rank === w).length,
+                     document.querySelectorAll('.end-hand .card.wild').length]; }"""
+    )
+    assert wild[0] == wild[1], wild
     # a reload after the end still shows it, with the record to download
     ana.reload()
     ana.wait_for_selector("[data-end=game]")
-    assert "Ana" in ana.locator("[data-winner]").inner_text()
+    assert ana.locator("[data-winner]").inner_text() == "You win the game!"
     href = ana.locator("[data-action=record]").get_attribute("href")
     assert href == f"/records/{code}-1.json"
     with urllib.request.urlopen(server.base + href, timeout=5) as r:

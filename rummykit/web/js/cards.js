@@ -70,9 +70,11 @@ export function cardName(c, t) {
 }
 
 /**
- * A card element. opts: {tag, id, selected, wild, small, faceDown, t}
- * The visible face is made of a corner (rank over suit) and a big centre pip, so a card stays
- * readable when cards overlap and only the left strip shows.
+ * A card element. opts: {tag, id, selected, wild, small, faceDown, standsFor, t}
+ * The visible face is made of a corner (rank over suit) and a big pip, so a card stays readable
+ * when cards overlap and only the left strip shows. Whatever says "joker" lives in that corner
+ * too: a joker's word runs down under its star, a joker on the table adds a star under the card
+ * it stands for, and an Indian wild card a star under its suit.
  */
 export function cardElement(text, opts = {}) {
   const el = document.createElement(opts.tag || "div");
@@ -84,6 +86,7 @@ export function cardElement(text, opts = {}) {
     return el;
   }
   const c = typeof text === "string" ? parseCard(text) : text;
+  const stands = c.rank === 0 && opts.standsFor ? parseCard(opts.standsFor) : null;
   el.dataset.card = c.text;
   if (c.rank === 0) {
     el.classList.add("joker");
@@ -91,47 +94,33 @@ export function cardElement(text, opts = {}) {
     el.classList.add(`suit-${SUITS[c.suit].toLowerCase()}`);
   }
   if (opts.wild) el.classList.add("wild");
+  if (stands) el.classList.add("stands");
   const corner = document.createElement("span");
   corner.className = "corner";
   corner.setAttribute("aria-hidden", "true");
-  const r = document.createElement("span");
-  r.className = "rank";
-  r.textContent = c.rank === 0 ? "★" : rankLabel(c.rank);
-  const s = document.createElement("span");
-  s.className = "suit";
-  s.textContent = c.rank === 0 ? "" : SUIT_SYMBOLS[c.suit];
-  if (c.rank === 0 && opts.standsFor) {
-    // a joker on the table shows the card it stands for in its corner
-    const f = parseCard(opts.standsFor);
-    r.textContent = rankLabel(f.rank);
-    s.textContent = SUIT_SYMBOLS[f.suit];
-    el.classList.add("stands");
+  const span = (cls, textContent) => {
+    const e = document.createElement("span");
+    e.className = cls;
+    e.textContent = textContent;
+    return e;
+  };
+  if (stands) {
+    corner.append(span("rank", rankLabel(stands.rank)), span("suit", SUIT_SYMBOLS[stands.suit]), span("joker-mark", "★"));
+  } else if (c.rank === 0) {
+    corner.append(span("rank", "★"));
+    if (opts.t) corner.append(span("joker-word", opts.t("card.jokerShort")));
+  } else {
+    corner.append(span("rank", rankLabel(c.rank)), span("suit", SUIT_SYMBOLS[c.suit]));
+    if (opts.wild) corner.append(span("wild-mark", "★"));
   }
-  corner.append(r, s);
-  const pip = document.createElement("span");
-  pip.className = "pip";
+  const pip = span("pip", c.rank === 0 ? "★" : SUIT_SYMBOLS[c.suit]);
   pip.setAttribute("aria-hidden", "true");
-  pip.textContent = c.rank === 0 ? "★" : SUIT_SYMBOLS[c.suit];
   el.append(corner, pip);
-  if (c.rank === 0 && opts.t) {
-    const j = document.createElement("span");
-    j.className = "joker-word";
-    j.setAttribute("aria-hidden", "true");
-    j.textContent = opts.t("card.jokerShort");
-    el.append(j);
-  }
-  if (opts.wild) {
-    const w = document.createElement("span");
-    w.className = "wild-mark";
-    w.setAttribute("aria-hidden", "true");
-    w.textContent = "★";
-    el.append(w);
-  }
   if (opts.t) {
     let label = cardName(c, opts.t) + (opts.wild ? ` (${opts.t("card.wild")})` : "");
-    if (c.rank === 0 && opts.standsFor) label = opts.t("card.jokerAs", { card: cardName(opts.standsFor, opts.t) });
+    if (stands) label = opts.t("card.jokerAs", { card: cardName(stands, opts.t) });
     el.setAttribute("aria-label", label);
-    if (c.rank === 0 && opts.standsFor) el.title = label;
+    if (stands) el.title = label;
   }
   return el;
 }

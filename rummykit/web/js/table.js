@@ -21,6 +21,23 @@ function seatName(S, seat) {
   return s.name || t("lobby.seatN", { n: seat + 1 });
 }
 
+/** A seat's name as the subject of a sentence ("{who} discarded 7♥"): your own name without
+ * "You (…)", which takes no third-person verb in any of the languages ("Tú (Ana) descartó"). */
+function subjectName(S, seat) {
+  const s = S.room && S.room.seats[seat];
+  if (seat === S.you && s && s.name) return s.name;
+  return seatName(S, seat);
+}
+
+/** Who won a deal, and what it was worth: the winner's points in rummy, what the others pay in
+ * Rami and Indian rummy (there the winner scores nothing). */
+function dealSummary(S, r) {
+  const won = r.winner === null || r.winner === undefined ? t("end.noWinner")
+    : r.winner === S.you ? t("end.youWinDeal") : t("end.dealWinner", { who: seatName(S, r.winner) });
+  if (r.points === undefined) return won;
+  return `${won} ${t(S.view.variant === "rummy" ? "end.points" : "end.paid", { n: r.points })}`;
+}
+
 function teamsGame(view) {
   return RAMI.includes(view.variant) && view.players === 4;
 }
@@ -122,7 +139,7 @@ function dropCost(S) {
 
 /** One line for the log from a state's "last": {seat, action, auto}. */
 export function describeAction(last, S) {
-  const who = seatName(S, last.seat);
+  const who = subjectName(S, last.seat);
   const text = String(last.action || "");
   const [verb, ...rest] = text.split(/\s+/);
   const args = rest.join(" ");
@@ -227,13 +244,13 @@ function seatChip(S, s, teams) {
   return h(`div.seat-chip${turn ? ".turn" : ""}${partner ? ".partner" : ""}`, { role: "listitem", "data-seat": s, "data-cards": info.cards },
     h("div.chip-top", {},
       h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? "B" : initial(rs.name) }),
-      h("span.chip-name", { text: seatName(S, s) })),
+      h("span.chip-name", { text: seatName(S, s) }),
+      turn ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null),
     h("div.chip-mid", {}, backs,
       h("span.count", { "aria-label": t("seat.cardsInHand", { n: info.cards }), text: String(info.cards ?? "") }),
       score !== null ? h("span.chip-score", { title: t("table.score"), text: `${score}` }) : null),
     h("div.chip-badges", {}, badges),
-    turn ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null,
-    turn ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null);
+    turn ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null);
 }
 
 function scoreOf(v, s) {
@@ -505,9 +522,7 @@ function sidePanel(S, actions) {
     }
   }
   const deals = (v.results || []).map((r) => h("li", { "data-deal-result": r.deal },
-    t("table.dealN", { n: r.deal }), ": ",
-    r.winner === null || r.winner === undefined ? t("end.noWinner") : t("end.dealWinner", { who: seatName(S, r.winner) }),
-    r.points !== undefined ? ` ${t("end.points", { n: r.points })}` : "",
+    t("table.dealN", { n: r.deal }), ": ", dealSummary(S, r),
     r.double ? h("span.badge.double", { text: t("end.double") }) : null,
     r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
   const log = h("ol.log", { "aria-label": t("table.log") }, S.log.slice(-12).reverse().map((l) => h(`li${l.seat === S.you ? ".mine" : ""}`, { text: l.text })));
@@ -536,11 +551,12 @@ function endOverlay(S, actions) {
   const result = (dealMsg && dealMsg.result) || (v.results && v.results[v.results.length - 1]);
   if (!result) return null;
   const teams = teamsGame(v);
-  const winnerText = result.winner === null || result.winner === undefined ? t("end.noWinner") : t("end.dealWinner", { who: seatName(S, result.winner) });
   const marks = [];
   if (result.double) marks.push(h("span.badge.double", { text: t("end.double") }));
   if (result.blocked) marks.push(h("span.badge.blocked", { text: t("end.blocked") }));
   const scores = (go && go.scores) || (dealMsg && dealMsg.scores) || v.scores;
+  // the hands are the finished deal's, and so is the view's wild rank until the next deal
+  const wild = rankNumber(v.wild_rank);
   const rows = [];
   for (let s = 0; s < v.players; s++) {
     const hand = (result.hands && result.hands[s]) || [];
@@ -549,7 +565,7 @@ function endOverlay(S, actions) {
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
       h("th", { scope: "row" }, seatName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
         v.seats[s] && v.seats[s].out ? h("span.badge.out", { text: t(`seat.out.${v.seats[s].out}`) }) : null),
-      h("td.end-hand", {}, hand.map((c) => cardElement(c, { t, small: true }))),
+      h("td.end-hand", {}, hand.map((c) => cardElement(c, { t, small: true, wild: wild && parseCard(c).rank === wild }))),
       h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "—" : String(pen) }),
       h("td", { text: total === undefined ? "" : String(total) })));
   }
@@ -558,7 +574,7 @@ function endOverlay(S, actions) {
     h("tbody", {}, rows));
   const body = [
     h("h2", { id: "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) }),
-    h("p.end-winner", {}, winnerText, " ", result.points !== undefined ? t("end.points", { n: result.points }) : "", " ", marks),
+    h("p.end-winner", {}, dealSummary(S, result), " ", marks),
     h("div.table-scroll", {}, table),
   ];
   if (go) {
@@ -566,6 +582,7 @@ function endOverlay(S, actions) {
     let who;
     if (w === null || w === undefined) who = t("end.noWinner");
     else if (teams) who = t("end.sideWins", { a: seatName(S, w), b: seatName(S, w + 2) });
+    else if (w === S.you) who = t("end.youWinGame");
     else who = t("end.gameWinner", { who: seatName(S, w) });
     body.splice(1, 0, h("p.end-champion", { "data-winner": w, text: who }));
     const asked = (S.room.seats || []).filter((s) => s.rematch).map((s) => s.seat);
