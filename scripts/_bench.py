@@ -12,7 +12,7 @@ import time
 import timeit
 from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
 
@@ -90,13 +90,13 @@ def bytecodes(hands: Sequence[H], solve: Callable[[H], object]) -> list[int]:
     """
     count = 0
 
-    def opcodes(frame: FrameType, event: str, arg: object) -> Callable[..., object]:
+    def opcodes(frame: FrameType, event: str, arg: object) -> Any:
         nonlocal count
         if event == "opcode":
             count += 1
         return opcodes
 
-    def calls(frame: FrameType, event: str, arg: object) -> Callable[..., object]:
+    def calls(frame: FrameType, event: str, arg: object) -> Any:
         frame.f_trace_opcodes = True
         return opcodes
 

@@ -204,11 +204,12 @@ def main() -> None:
         hands = make_hands(args.hands, args.seed)
         counts = bytecodes(hands, solve)
         bytecode_report(counts, "opening + penalty (opening_and_penalty)")
-        for name, part in (("random", counts[0::2]), ("rich", counts[1::2])):
-            print(f"  {name:6} median {statistics.median(part):,.0f}   p99 {pct(part, 0.99):,}")
-        apart = bytecodes(hands, solve_apart)
+        for name, share in (("random", counts[0::2]), ("rich", counts[1::2])):
+            print(f"  {name:6} median {statistics.median(share):,.0f}   p99 {pct(share, 0.99):,}")
+        apart_counts = bytecodes(hands, solve_apart)
         print(f"  asked apart (best_opening, then least_penalty): median "
-              f"{statistics.median(apart):,.0f}   p99 {pct(apart, 0.99):,}   total {sum(apart):,}")
+              f"{statistics.median(apart_counts):,.0f}   p99 {pct(apart_counts, 0.99):,}   "
+              f"total {sum(apart_counts):,}")
         return
 
     print(reference_line())

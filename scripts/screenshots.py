@@ -24,9 +24,12 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -38,7 +41,10 @@ ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
-SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+SIZES: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "desktop": {"width": 1280, "height": 800},
+}
 LOCALES = {"es": "es-ES", "en": "en-GB", "fr": "fr-FR"}
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
 
-from rummykit.bots import Observation, make_bot, play_turn
+from rummykit.bots import Bot, Observation, make_bot, play_turn
 from rummykit.bots.tournament import mean_ci, shuffle_seed
 from rummykit.engine import Game
 from rummykit.rules import VARIANTS
@@ -32,7 +32,7 @@ class Passive:
     """Draws from the stock and throws away the card it drew."""
 
     name = "passive"
-    budget = None
+    budget: float | None = None
 
     def __init__(self) -> None:
         self.before: Counter[str] = Counter()
@@ -52,7 +52,7 @@ def race(variant: str, level: str, shuffle_no: int, seed: int, budget: float,
     """Turns seat 0 played in one deal, and whether it went out."""
     options: dict[str, Any] = {"format": "points"} if variant == "indian" else {}
     game = Game.new(variant, 2, options, seed=shuffle_seed(seed, shuffle_no))
-    bots = [make_bot(level, budget), Passive()]
+    bots: list[Bot] = [make_bot(level, budget), Passive()]
     rng = random.Random(f"solo:{seed}:{shuffle_no}")
     turns, last = 0, None
     while game.to_move is not None:
