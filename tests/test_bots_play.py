@@ -143,7 +143,7 @@ def test_choose_action_is_a_pure_function_of_picklable_arguments() -> None:
         for level in ("easy", "medium"):
             a = choose_action(view2, history2, level, seed=3)
             assert a == choose_action(view, history, level, seed=3)
-            assert a == choose_action(view, history, level, random.Random(3))  # type: ignore[arg-type]
+            assert a == choose_action(view, history, level, random.Random(3))
             assert g.is_legal(a)
         hard = choose_action(view, history, "hard", seed=3, budget=0.05)
         assert g.is_legal(hard) and hard != "timeout"

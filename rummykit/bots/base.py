@@ -105,7 +105,7 @@ def choose_action(
     view: dict[str, Any],
     history: list[dict[str, Any]],
     level: str,
-    seed: int | None = None,
+    seed: int | random.Random | None = None,
     budget: float | None = None,
 ) -> str:
     """The action (text) a bot of ``level`` plays for the seat whose ``view`` this is.
