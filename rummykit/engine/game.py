@@ -134,6 +134,9 @@ class Game:
             pile.append(deck[pos])
             pos += 1
         stock = list(reversed(deck[pos:]))
+        if indicator is not None and rules.indicator_in_stock:
+            # Face up under the stock: it is the stock's last card, and everyone knows it.
+            stock.insert(0, indicator)
         n = rules.players
         state = DealState(
             number=number,
@@ -596,12 +599,25 @@ class Game:
         self.deal.events.append({"seat": self.deal.turn, "action": action, **fields})
 
     def _p_draw(self, act: Action, plan: None) -> None:
+        c = self._draw_from_stock()
+        if self._face_up_drawn():
+            self._event("draw", card=c.text)
+        else:
+            self._event("draw")
+
+    def _draw_from_stock(self) -> Card:
         d = self.deal
         c = d.stock.pop()
         d.hands[d.turn].append(c)
         d.phase, d.drawn, d.stock_card = "play", "stock", c
         d.drew[d.turn] = True
-        self._event("draw")
+        return c
+
+    def _face_up_drawn(self) -> bool:
+        """Whether the card just drawn was the indicator lying face up under the stock (its
+        last card, seen by everyone): the draw that empties the first stock."""
+        rules, d = self.rules, self.deal
+        return rules.indicator_in_stock and rules.indicator and d.restocks == 0 and not d.stock
 
     def _p_take(self, act: Action, plan: None) -> None:
         d = self.deal
@@ -699,7 +715,10 @@ class Game:
             return
         d.out[seat] = "wrong-declaration"
         self._event("declare", melds=groups, discard=discard.text, valid=False, reason=problem)
-        self._end_turn()
+        if self.rules.wrong_declaration_ends:
+            self._finish(None, "wrong-declaration")
+        else:
+            self._end_turn()
 
     def _p_drop(self, act: Action, cost: int) -> None:
         d = self.deal
@@ -714,17 +733,17 @@ class Game:
             d.restore(d.snapshot)
             undone = True
         drew = False
+        shown: dict[str, str] = {}
         if d.phase == "draw":
-            c = d.stock.pop()
-            d.hands[d.turn].append(c)
-            d.phase, d.drawn, d.stock_card = "play", "stock", c
-            d.drew[d.turn] = True
+            c = self._draw_from_stock()
             drew = True
+            if self._face_up_drawn():
+                shown["drawn"] = c.text
         card = self.timeout_discard()
         hand = d.hands[d.turn]
         hand.remove(card)
         d.pile.append(card)
-        self._event("timeout", undone=undone, draw=drew, card=card.text)
+        self._event("timeout", undone=undone, draw=drew, card=card.text, **shown)
         if not hand:
             self._finish(d.turn, "discard")
         else:
