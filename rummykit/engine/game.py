@@ -63,6 +63,8 @@ class Game:
             self._rng = random.SystemRandom()
         self.score = GameScore(rules)
         self._undoable = rules.taken_card_duty or rules.freed_joker_duty
+        #: The indicator lies face up under the first stock of each deal: its last card.
+        self._face_up_bottom = rules.indicator_in_stock and rules.indicator
         self.deals: list[DealState] = []
         self.results: list[DealResult] = []
         self.version = 0
@@ -599,25 +601,16 @@ class Game:
         self.deal.events.append({"seat": self.deal.turn, "action": action, **fields})
 
     def _p_draw(self, act: Action, plan: None) -> None:
-        c = self._draw_from_stock()
-        if self._face_up_drawn():
-            self._event("draw", card=c.text)
-        else:
-            self._event("draw")
-
-    def _draw_from_stock(self) -> Card:
         d = self.deal
         c = d.stock.pop()
         d.hands[d.turn].append(c)
         d.phase, d.drawn, d.stock_card = "play", "stock", c
         d.drew[d.turn] = True
-        return c
-
-    def _face_up_drawn(self) -> bool:
-        """Whether the card just drawn was the indicator lying face up under the stock (its
-        last card, seen by everyone): the draw that empties the first stock."""
-        rules, d = self.rules, self.deal
-        return rules.indicator_in_stock and rules.indicator and d.restocks == 0 and not d.stock
+        if self._face_up_bottom and not d.stock and not d.restocks:
+            # The indicator lying face up under the stock: everyone sees who draws it.
+            self._event("draw", card=c.text)
+        else:
+            self._event("draw")
 
     def _p_take(self, act: Action, plan: None) -> None:
         d = self.deal
@@ -733,17 +726,23 @@ class Game:
             d.restore(d.snapshot)
             undone = True
         drew = False
-        shown: dict[str, str] = {}
+        face_up = None
         if d.phase == "draw":
-            c = self._draw_from_stock()
+            c = d.stock.pop()
+            d.hands[d.turn].append(c)
+            d.phase, d.drawn, d.stock_card = "play", "stock", c
+            d.drew[d.turn] = True
             drew = True
-            if self._face_up_drawn():
-                shown["drawn"] = c.text
+            if self._face_up_bottom and not d.stock and not d.restocks:
+                face_up = c  # the indicator lying face up under the stock, as for a draw
         card = self.timeout_discard()
         hand = d.hands[d.turn]
         hand.remove(card)
         d.pile.append(card)
-        self._event("timeout", undone=undone, draw=drew, card=card.text, **shown)
+        if face_up is None:
+            self._event("timeout", undone=undone, draw=drew, card=card.text)
+        else:
+            self._event("timeout", undone=undone, draw=drew, card=card.text, drawn=face_up.text)
         if not hand:
             self._finish(d.turn, "discard")
         else:
