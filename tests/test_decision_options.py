@@ -5,6 +5,7 @@ made with."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from rummykit.engine.scoring import DealResult, GameScore
 from rummykit.errors import InvalidRecord, RummyError
 from rummykit.rules import make_rules
 from tests.helpers import new_game, play
+from tests.test_engine_properties import check_privacy
 
 # Indian hands (sevens wild): a wrong declaration (sets and an impure sequence only).
 WRONG = "KH KS KD KC QH QS QD JH JS JD 9C TC X"
@@ -223,6 +225,25 @@ def test_the_indicator_may_lie_face_up_under_the_stock_and_be_drawn_last() -> No
         g.apply("timeout")
     timeout, restock = g.history()[-2:]
     assert timeout["drawn"] == "9D" and restock["action"] == "restock"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_views_know_the_face_up_bottom_card_and_nothing_else_of_the_stock(
+    players: int
+) -> None:
+    g = Game.new("indian", players, {"indicator_in_stock": True}, seed=8)
+    rng = random.Random(8)
+    check_privacy(g, rng)
+    while g.view(0)["stock"] > 1:
+        g.apply("timeout")
+        if g.view(0)["stock"] % 7 == 0:
+            check_privacy(g, rng)
+    check_privacy(g, rng)  # the stock is the indicator alone
+    g.apply("draw")
+    check_privacy(g, rng)
+    g.apply("timeout")
+    assert g.view(0)["restocks"] == 1
+    check_privacy(g, rng)
 
 
 def test_a_draw_shows_no_card_before_the_last_one() -> None:
