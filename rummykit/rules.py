@@ -31,8 +31,20 @@ LayMode = Literal["open", "close", "declare"]
 Scoring = Literal["rummy", "rami", "simple", "indian"]
 
 
-def _doc(text: str, decision: bool = False, **kw: Any) -> Any:
-    return field(metadata={"doc": text, "decision": decision}, **kw)
+def _doc(
+    text: str,
+    decision: bool = False,
+    *,
+    choices: tuple[str, ...] = (),
+    only: tuple[str, ...] = (),
+    **kw: Any,
+) -> Any:
+    """A field with its description; ``choices`` lists the values a house rule may give a
+    text field, ``only`` the variants it means something in (a house rule elsewhere is refused
+    rather than silently ignored)."""
+    return field(
+        metadata={"doc": text, "decision": decision, "choices": choices, "only": only}, **kw
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +62,19 @@ class Ruleset:
     )
     starter: bool = _doc("a card turned face up starts the discard pile")
     indicator: bool = _doc("a face-up card names the wild rank (printed joker: aces)")
+    indicator_in_stock: bool = _doc(
+        "indian: the indicator goes face up to the bottom of the stock and is drawn last "
+        "(no: it stays out of play for the whole deal)",
+        decision=True,
+        only=("indian",),
+    )
     first_dealer: int = _doc("seat that deals the first deal", decision=True)
+    dealer_after: Literal["next", "winner"] = _doc(
+        "who deals the next deal: the next seat, or the winner of the deal just played (after "
+        "a deal nobody won, the same dealer)",
+        decision=True,
+        choices=("next", "winner"),
+    )
     # -- melds --------------------------------------------------------------------------
     min_real: int = _doc("real cards every meld needs (the rest may be jokers)")
     adjacent_jokers: bool = _doc("two jokers may stand side by side in a run")
@@ -99,6 +123,13 @@ class Ruleset:
     )
     # -- scoring and game end -------------------------------------------------------------
     scoring: Scoring = _doc("how a deal is scored")
+    blocked_deal: Literal["scored", "void"] = _doc(
+        "rummy: a blocked deal is scored (the lightest hand wins the differences) or void "
+        "(nobody scores, the same dealer deals again; a one-deal game plays another deal)",
+        decision=True,
+        choices=("scored", "void"),
+        only=("rummy",),
+    )
     teams: bool = _doc("partners sit opposite (seats 0 and 2 against 1 and 3)", decision=True)
     length: str = _doc(
         "rummy: one-deal or to-200; indian: pool101, pool201, deals, points; rami: to-limit"
@@ -109,6 +140,13 @@ class Ruleset:
     fixed_penalty: int = _doc("simple: what each losing player pays")
     cap: int = _doc("indian: most a player pays in one deal")
     wrong_declaration: int = _doc("indian: what a wrong declaration costs")
+    wrong_declaration_ends: bool = _doc(
+        "indian: a wrong declaration ends the deal with no winner and only the declarer pays "
+        "(in the deals and points formats the cost comes off the declarer's total); no: the "
+        "declarer leaves the deal, which goes on, and the last player left wins it",
+        decision=True,
+        only=("indian",),
+    )
     first_drop: int = _doc("indian: cost of dropping before one's first draw")
     middle_drop: int = _doc("indian: cost of dropping later")
     clock: int = _doc("seconds on the turn clock")
@@ -164,7 +202,9 @@ _BASE: Final[dict[str, Any]] = dict(
     first_extra=False,
     starter=True,
     indicator=False,
+    indicator_in_stock=False,
     first_dealer=0,
+    dealer_after="next",
     min_real=2,
     adjacent_jokers=False,
     lay_mode="open",
@@ -183,6 +223,7 @@ _BASE: Final[dict[str, Any]] = dict(
     take_jokers=True,
     max_restocks=2,
     scoring="rummy",
+    blocked_deal="scored",
     teams=False,
     length="one-deal",
     target=200,
@@ -191,6 +232,7 @@ _BASE: Final[dict[str, Any]] = dict(
     fixed_penalty=0,
     cap=0,
     wrong_declaration=0,
+    wrong_declaration_ends=False,
     first_drop=0,
     middle_drop=0,
     clock=45,
@@ -382,6 +424,7 @@ def make_rules(
                 raise RummyError(
                     f"house rule {name!r} takes a {type(current).__name__}, not {value!r}"
                 )
+            _check_house_rule(name, value, variant)
             values[name] = value
             house.append((name, value))
         else:
@@ -415,6 +458,16 @@ def _check_option(name: str, value: Any, allowed: tuple[Any, ...] | type) -> Non
             raise RummyError(f"option {name!r} must be a whole number {bounds}, not {value!r}")
     elif not isinstance(value, allowed):
         raise RummyError(f"option {name!r} must be {allowed.__name__}, not {value!r}")
+
+
+def _check_house_rule(name: str, value: Any, variant: str) -> None:
+    meta = _FIELDS[name].metadata
+    if meta["only"] and variant not in meta["only"] and value != _BASE[name]:
+        raise RummyError(f"house rule {name!r} belongs to {', '.join(meta['only'])}")
+    if meta["choices"] and value not in meta["choices"]:
+        raise RummyError(
+            f"house rule {name!r} cannot be {value!r}: choose one of {', '.join(meta['choices'])}"
+        )
 
 
 def decisions() -> list[tuple[str, str]]:

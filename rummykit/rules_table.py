@@ -38,9 +38,6 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "run of its suit or set of its rank on the table; a joker has a place on any meld) is "
      "refused: the turn could not be finished. Moves that leave it some place are allowed, "
      "even if that place needs other cards laid first."),
-    ("rummy", "A blocked deal is a scored deal: the deal passes to the next seat after it."),
-    ("rummy", "The opening action lays new melds only; lay-offs and swaps are later actions of "
-     "the same turn."),
     ("rummy", "Jokers may be laid off within the joker limits; when a card fits both ends of a "
      "run (a joker, an ace on a 2-to-K run) the action must name the end."),
     ("Rami", "Partners sit opposite; the ace is low or high; the joker limits of `rummy` apply; "
@@ -48,16 +45,13 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
     ("Rami", "A joker in a set is freed only when the set has four cards with one joker, "
      "whatever order it was laid in; the freed joker goes to the hand with no duty."),
     ("Rami", "An empty stock with nothing to reshuffle ends the deal with no winner; nobody "
-     "pays. The deal passes to the next seat after every deal."),
+     "pays."),
     ("Rami", "`rami71`: every first lay-down (an opening, a partner's lay-down, a lay-everything "
      "close) needs a joker-free run and a joker-free set."),
-    ("indian", "The indicator stays out of play for the whole deal; on a restock the pile's top "
-     "card stays as the new pile. An empty stock with nothing to reshuffle ends the deal with no "
-     "winner."),
-    ("indian", "A wild-rank card used as its own natural card keeps a sequence pure; any number "
-     "of jokers may stand in a meld, but every meld needs one card that is not a joker."),
-    ("indian", "A wrong declaration costs 80 and takes the declarer out of the deal, which goes "
-     "on; the last player left wins it."),
+    ("indian", "On a restock the pile's top card stays as the new pile. An empty stock with "
+     "nothing to reshuffle ends the deal with no winner."),
+    ("indian", "Any number of jokers may stand in a meld, but every meld needs one card that is "
+     "not a joker."),
     ("indian", "A player left alone after the others dropped wins the deal and pays 0."),
     ("indian", "Penalties: 2–10 face value, J Q K A 10, jokers 0; a loser's melds count only if "
      "they include two sequences, one pure, and the game arranges the loser's cards for the "
@@ -65,6 +59,21 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
     ("indian", "Pool: if every remaining player would be eliminated in the same deal, the lowest "
      "total wins. Deals: each deal's winner collects the losers' points; the most collected "
      "after the last deal wins (ties: lowest seat). Points: one deal, the winner collects."),
+]
+
+#: Readings with no switch on purpose: (game, reading, why it has none).
+FIXED_READINGS: list[tuple[str, str, str]] = [
+    ("rummy, Rami", "The opening action lays new melds only; lay-offs and swaps are later "
+     "actions of the same turn.",
+     "They may follow at once in the same turn, so a switch would change only whether they "
+     "count towards the minimum; the opening search that the meter, the one-tap open, the "
+     "legal actions and the bots share builds new melds from the hand only, and would have "
+     "to search the table's melds as well."),
+    ("indian", "A wild-rank card used as its own natural card (the 7♦ in 6♦ 7♦ 8♦ when sevens "
+     "are wild) keeps a sequence pure.",
+     "Purity is decided where a meld is read, and the solver's declarations, the losers' "
+     "least penalty and the bots all rest on that one reading; a switch would need a second "
+     "reading of every meld throughout the solver."),
 ]
 
 
@@ -143,6 +152,15 @@ def render() -> str:
     ]
     for game, text in FIXED_DECISIONS:
         lines.append(f"| {game} | {text} |")
+    lines += [
+        "",
+        "Readings with no switch on purpose:",
+        "",
+        "| game | reading | why no switch |",
+        "|---|---|---|",
+    ]
+    for game, text, why in FIXED_READINGS:
+        lines.append(f"| {game} | {text} | {why} |")
     lines.append("")
     return "\n".join(lines)
 

@@ -36,9 +36,12 @@ CONFIGS = [
     ("indian", 2), ("indian", 4),
 ]
 OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "rummy": [{}, {"opening": 30, "length": "to-200"}, {"opening": 51}],
-    "rami51": [{}], "rami71": [{}], "simple": [{}],
-    "indian": [{}, {"format": "deals", "jokers_from_discard": True}, {"format": "points"}],
+    "rummy": [{}, {"opening": 30, "length": "to-200", "dealer_after": "winner"},
+              {"opening": 51, "blocked_deal": "void", "max_restocks": 0}],
+    "rami51": [{}, {"dealer_after": "winner"}], "rami71": [{}], "simple": [{}],
+    "indian": [{}, {"format": "deals", "jokers_from_discard": True,
+                    "wrong_declaration_ends": True},
+               {"format": "points", "indicator_in_stock": True}],
 }
 LAYING = ("open", "meld", "layoff", "swap", "declare")
 #: More random games: RUMMYKIT_EXAMPLES=500 python -m pytest tests/test_engine_properties.py
@@ -95,7 +98,17 @@ def state_of(g: Game) -> str:
 
 
 def check_cards(g: Game) -> None:
-    assert all_cards(g) == full_deck(g), "a card appeared or vanished"
+    found = all_cards(g)
+    d = g.deal
+    if g.rules.indicator_in_stock and d.indicator is not None:
+        found[d.indicator] -= 1  # counted as the indicator and again where it went
+    assert found == full_deck(g), "a card appeared or vanished"
+
+
+def face_up_bottom(g: Game) -> bool:
+    """Whether the stock's last card is the indicator lying face up (public)."""
+    d = g.deal
+    return g.rules.indicator_in_stock and d.restocks == 0 and bool(d.stock)
 
 
 def _sublist(needle: list[str], hay: str) -> bool:
@@ -132,13 +145,16 @@ def check_privacy(g: Game, rng: random.Random) -> None:
     s = rng.randrange(g.players)
     twin = clone(g)
     td = twin.deal
-    unseen = [c for o in range(g.players) if o != s for c in td.hands[o]] + list(td.stock)
+    # The indicator face up under the stock is seen by everyone: it stays where it is.
+    bottom = td.stock[:1] if face_up_bottom(g) else []
+    unseen = [c for o in range(g.players) if o != s for c in td.hands[o]]
+    unseen += td.stock[len(bottom):]
     rng.shuffle(unseen)
     for o in range(g.players):
         if o != s:
             n = len(td.hands[o])
             td.hands[o], unseen = unseen[:n], unseen[n:]
-    td.stock = unseen
+    td.stock = bottom + unseen
     assert twin.view(s) == g.view(s), f"seat {s}'s view depends on cards it cannot see"
 
 

@@ -63,6 +63,8 @@ class Game:
             self._rng = random.SystemRandom()
         self.score = GameScore(rules)
         self._undoable = rules.taken_card_duty or rules.freed_joker_duty
+        #: The indicator lies face up under the first stock of each deal: its last card.
+        self._face_up_bottom = rules.indicator_in_stock and rules.indicator
         self.deals: list[DealState] = []
         self.results: list[DealResult] = []
         self.version = 0
@@ -134,6 +136,9 @@ class Game:
             pile.append(deck[pos])
             pos += 1
         stock = list(reversed(deck[pos:]))
+        if indicator is not None and rules.indicator_in_stock:
+            # Face up under the stock: it is the stock's last card, and everyone knows it.
+            stock.insert(0, indicator)
         n = rules.players
         state = DealState(
             number=number,
@@ -601,7 +606,11 @@ class Game:
         d.hands[d.turn].append(c)
         d.phase, d.drawn, d.stock_card = "play", "stock", c
         d.drew[d.turn] = True
-        self._event("draw")
+        if self._face_up_bottom and not d.stock and not d.restocks:
+            # The indicator lying face up under the stock: everyone sees who draws it.
+            self._event("draw", card=c.text)
+        else:
+            self._event("draw")
 
     def _p_take(self, act: Action, plan: None) -> None:
         d = self.deal
@@ -699,7 +708,10 @@ class Game:
             return
         d.out[seat] = "wrong-declaration"
         self._event("declare", melds=groups, discard=discard.text, valid=False, reason=problem)
-        self._end_turn()
+        if self.rules.wrong_declaration_ends:
+            self._finish(None, "wrong-declaration")
+        else:
+            self._end_turn()
 
     def _p_drop(self, act: Action, cost: int) -> None:
         d = self.deal
@@ -714,17 +726,23 @@ class Game:
             d.restore(d.snapshot)
             undone = True
         drew = False
+        face_up = None
         if d.phase == "draw":
             c = d.stock.pop()
             d.hands[d.turn].append(c)
             d.phase, d.drawn, d.stock_card = "play", "stock", c
             d.drew[d.turn] = True
             drew = True
+            if self._face_up_bottom and not d.stock and not d.restocks:
+                face_up = c  # the indicator lying face up under the stock, as for a draw
         card = self.timeout_discard()
         hand = d.hands[d.turn]
         hand.remove(card)
         d.pile.append(card)
-        self._event("timeout", undone=undone, draw=drew, card=card.text)
+        if face_up is None:
+            self._event("timeout", undone=undone, draw=drew, card=card.text)
+        else:
+            self._event("timeout", undone=undone, draw=drew, card=card.text, drawn=face_up.text)
         if not hand:
             self._finish(d.turn, "discard")
         else:

@@ -47,6 +47,9 @@ def score_deal(rules: Ruleset, d: DealState, winner: int | None, how: str) -> De
         return _score_indian(rules, d, winner, how, hands)
     pens = [sum(rummy_penalty(c) for c in h) for h in d.hands]
     if rules.scoring == "rummy":
+        if winner is None and rules.blocked_deal == "void":
+            return DealResult(d.number, d.dealer, None, "blocked", 0, False, True,
+                              tuple(pens), hands)
         if winner is None:  # blocked: the lightest hand wins, ties to the lowest seat
             low = min(pens)
             winner = pens.index(low)
@@ -76,7 +79,10 @@ def _score_indian(
 
     n = rules.players
     paid = [0] * n
-    if winner is not None:
+    if how == "wrong-declaration":
+        # The deal ended at the wrong declaration (a house rule): only the declarer pays.
+        paid[d.turn] = rules.wrong_declaration
+    elif winner is not None:
         for s in range(n):
             out = d.out[s]
             if s == winner or out == "eliminated":
@@ -113,23 +119,30 @@ class GameScore:
     def active_seats(self) -> list[int]:
         return [s for s in range(self.rules.players) if not self.eliminated[s]]
 
-    def _next_dealer(self) -> None:
+    def _next_dealer(self, r: DealResult) -> None:
         n = self.rules.players
-        s = self.dealer
+        if r.winner is None and r.blocked:
+            s = self.dealer  # a void blocked deal is dealt again by the same dealer
+        elif self.rules.dealer_after == "winner":
+            s = self.dealer if r.winner is None else r.winner
+        else:
+            s = (self.dealer + 1) % n
+        # A seat out of the game passes the deal on to the next seat still in it.
         for _ in range(n):
-            s = (s + 1) % n
             if not self.eliminated[s]:
                 break
+            s = (s + 1) % n
         self.dealer = s
 
     def add(self, r: DealResult) -> None:
         rules = self.rules
         self.deals_played += 1
         if rules.scoring == "rummy":
-            assert r.winner is not None
-            self.totals[r.winner] += r.points
-            if rules.length == "one-deal" or self.totals[r.winner] >= rules.target:
-                self.over, self.winner = True, r.winner
+            # No winner: a void blocked deal, which counts for nothing.
+            if r.winner is not None:
+                self.totals[r.winner] += r.points
+                if rules.length == "one-deal" or self.totals[r.winner] >= rules.target:
+                    self.over, self.winner = True, r.winner
         elif rules.scoring in ("rami", "simple"):
             for s, p in enumerate(r.penalties):
                 self.totals[rules.team_of(s)] += p
@@ -141,7 +154,7 @@ class GameScore:
         else:
             self._add_indian(r)
         if not self.over:
-            self._next_dealer()
+            self._next_dealer(r)
 
     def _add_indian(self, r: DealResult) -> None:
         rules = self.rules
@@ -163,6 +176,11 @@ class GameScore:
             return
         if r.winner is not None:
             self.totals[r.winner] += r.points
+        else:
+            # Nobody collects (a deal ended by a wrong declaration): what a seat paid comes
+            # off its own total.
+            for s, p in enumerate(r.penalties):
+                self.totals[s] -= p
         if self.deals_played >= rules.deals:
             best = max(self.totals)
             self.over, self.winner = True, self.totals.index(best)
