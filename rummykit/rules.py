@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args, get_origin, get_type_hints
 
 from rummykit.errors import RummyError, UnknownVariant
 from rummykit.melds import MeldRules
@@ -29,22 +29,14 @@ CLOCKS: Final = (30, 45, 60, 90, 600)
 
 LayMode = Literal["open", "close", "declare"]
 Scoring = Literal["rummy", "rami", "simple", "indian"]
+Length = Literal["one-deal", "to-200", "to-limit", "pool101", "pool201", "deals", "points"]
 
 
-def _doc(
-    text: str,
-    decision: bool = False,
-    *,
-    choices: tuple[str, ...] = (),
-    only: tuple[str, ...] = (),
-    **kw: Any,
-) -> Any:
-    """A field with its description; ``choices`` lists the values a house rule may give a
-    text field, ``only`` the variants it means something in (a house rule elsewhere is refused
-    rather than silently ignored)."""
-    return field(
-        metadata={"doc": text, "decision": decision, "choices": choices, "only": only}, **kw
-    )
+def _doc(text: str, decision: bool = False, *, only: tuple[str, ...] = (), **kw: Any) -> Any:
+    """A field with its description; ``only`` names the variants it means something in (a
+    house rule elsewhere is refused rather than silently ignored). The values a text field
+    may take are those of its ``Literal`` type."""
+    return field(metadata={"doc": text, "decision": decision, "only": only}, **kw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +65,6 @@ class Ruleset:
         "who deals the next deal: the next seat, or the winner of the deal just played (after "
         "a deal nobody won, the same dealer)",
         decision=True,
-        choices=("next", "winner"),
     )
     # -- melds --------------------------------------------------------------------------
     min_real: int = _doc("real cards every meld needs (the rest may be jokers)")
@@ -127,11 +118,10 @@ class Ruleset:
         "rummy: a blocked deal is scored (the lightest hand wins the differences) or void "
         "(nobody scores, the same dealer deals again; a one-deal game plays another deal)",
         decision=True,
-        choices=("scored", "void"),
         only=("rummy",),
     )
     teams: bool = _doc("partners sit opposite (seats 0 and 2 against 1 and 3)", decision=True)
-    length: str = _doc(
+    length: Length = _doc(
         "rummy: one-deal or to-200; indian: pool101, pool201, deals, points; rami: to-limit"
     )
     target: int = _doc("rummy to-200: the total that ends the game")
@@ -342,6 +332,12 @@ _OPTION_FIELDS: Final = {
 _RAMI_LIMITS: Final = {"rami51": (251, 351), "rami71": (251, 451), "simple": (300, 600)}
 
 _FIELDS: Final = {f.name: f for f in dataclasses.fields(Ruleset)}
+# The values of every text field with a fixed set of them (its ``Literal`` type).
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    name: get_args(hint)
+    for name, hint in get_type_hints(Ruleset).items()
+    if get_origin(hint) is Literal
+}
 
 
 def option_schema(variant: str) -> dict[str, dict[str, Any]]:
@@ -464,9 +460,10 @@ def _check_house_rule(name: str, value: Any, variant: str) -> None:
     meta = _FIELDS[name].metadata
     if meta["only"] and variant not in meta["only"] and value != _BASE[name]:
         raise RummyError(f"house rule {name!r} belongs to {', '.join(meta['only'])}")
-    if meta["choices"] and value not in meta["choices"]:
+    choices = _CHOICES.get(name)
+    if choices and value not in choices:
         raise RummyError(
-            f"house rule {name!r} cannot be {value!r}: choose one of {', '.join(meta['choices'])}"
+            f"house rule {name!r} cannot be {value!r}: choose one of {', '.join(choices)}"
         )
 
 

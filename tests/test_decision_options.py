@@ -69,6 +69,10 @@ def test_the_defaults_are_the_rule_books_readings() -> None:
     ("rummy", {"wrong_declaration_ends": True}, "belongs to indian"),
     ("simple", {"indicator_in_stock": True}, "belongs to indian"),
     ("indian", {"indicator_in_stock": "yes"}, "takes a bool"),
+    # Every text field with a fixed set of values is checked, not only the new ones.
+    ("rummy", {"swap": "banana"}, "choose one of any, fourth, none"),
+    ("rami51", {"lay_mode": "deal"}, "choose one of open, close, declare"),
+    ("rami51", {"length": "forever"}, "choose one of one-deal, to-200, to-limit"),
 ])
 def test_bad_values_and_options_of_another_variant_are_refused(
     variant: str, options: dict[str, Any], reason: str
