@@ -90,6 +90,19 @@ class Observation:
                          wild_rank=self.wild_rank)
 
     @cached_property
+    def indicator_below(self) -> Card | None:
+        """The Indian indicator while it still lies face up under the stock (house rule
+        ``indicator_in_stock``): the stock's last card, known to every seat. None once it was
+        drawn (the draw shows it), after a restock, or when the indicator is out of play."""
+        ind = self.view.get("indicator")
+        if not ind or not self.rules.indicator_in_stock or self.view.get("restocks"):
+            return None
+        for e in self.history:
+            if ("card" in e and e.get("action") == "draw") or "drawn" in e:
+                return None
+        return parse_card(ind)
+
+    @cached_property
     def hand(self) -> tuple[Card, ...]:
         return tuple(parse_card(t) for t in self.view["hand"])
 
@@ -173,6 +186,11 @@ class Observation:
             if not isinstance(s, int) or not 0 <= s < self.players:
                 continue
             act = e.get("action")
+            # The indicator drawn from under the stock is shown: its drawer holds it.
+            if act == "draw" and "card" in e:
+                holds[s][parse_card(e["card"])] += 1
+            elif act == "timeout" and "drawn" in e:
+                holds[s][parse_card(e["drawn"])] += 1
             if act == "take":
                 c = parse_card(e["card"])
                 holds[s][c] += 1
@@ -211,8 +229,10 @@ class Observation:
         seen.update(self.pile)
         for m in self.table:
             seen.update(m)
+        # The indicator is seen while it is out of play or lies under the stock; once drawn
+        # it is in a hand (or in sight again, counted with the pile and the table).
         ind = self.view.get("indicator")
-        if ind:
+        if ind and (not self.rules.indicator_in_stock or self.indicator_below is not None):
             seen[parse_card(ind)] += 1
         left.subtract(seen)
         return tuple(sorted(c for c, n in left.items() for _ in range(max(0, n))))
@@ -220,13 +240,13 @@ class Observation:
     @cached_property
     def gone(self) -> Counter[Card]:
         """Cards out of reach for anyone's hand: on the table, in the pile below its top,
-        and the Indian indicator (useful to judge which melds can still grow)."""
+        and the Indian indicator out of play (useful to judge which melds can still grow)."""
         out: Counter[Card] = Counter()
         for m in self.table:
             out.update(m)
         out.update(self.pile[:-1])
         ind = self.view.get("indicator")
-        if ind:
+        if ind and not self.rules.indicator_in_stock:
             out[parse_card(ind)] += 1
         return out
 

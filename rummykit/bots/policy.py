@@ -127,7 +127,7 @@ def unseen_by(g: Game, seat: int) -> Counter[Card]:
     left.subtract(d.pile)
     for tm in d.table:
         left.subtract(tm.meld.cards)
-    if d.indicator is not None:
+    if d.indicator is not None and not g.rules.indicator_in_stock:
         left[d.indicator] -= 1
     return Counter({c: n for c, n in left.items() if n > 0})
 

@@ -107,7 +107,8 @@ def deal_hidden(
         hands[s].extend(rest[:need])
         del rest[:need]
     stock_n = int(obs.view["stock"])
-    stock = rest[:stock_n]
+    below = obs.indicator_below
+    stock = [below, *rest[: stock_n - 1]] if below is not None and stock_n else rest[:stock_n]
     while len(stock) < stock_n:  # only if the observation is inconsistent
         stock.append(JOKER)
     return hands, stock
