@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rummykit.bots import Observation, TurnReport, make_bot, observe, play_turn
+from rummykit.bots.base import any_legal_real
 from rummykit.bots.tournament import Spec, lineups, run_deals, summarize, wilson
 from rummykit.cli.main import main
 from rummykit.engine import Game
@@ -96,6 +99,7 @@ def test_people_output(capsys: pytest.CaptureFixture[str]) -> None:
         (["--deals", "0"], "at least 1"),
         (["--jobs", "0"], "at least 1"),
         (["--budget", "0"], "positive"),
+        (["--budget", "inf"], "finite"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -105,3 +109,46 @@ def test_bad_input_is_one_line_and_exit_2(
     err = capsys.readouterr().err.strip()
     assert message in err
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("plot", "message"),
+    [("missing/out.png", "no directory"), ("out.pnk", "unknown image format 'pnk': choose among")],
+)
+def test_a_plot_that_cannot_be_saved_stops_before_any_deal(
+    plot: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("matplotlib")
+    records = tmp_path / "records"
+    assert main(["tournament", "--bots", "easy", "--deals", "1", "--seed", "1",
+                 "--records", str(records), "--plot", str(tmp_path / plot)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+class Saboteur:
+    """Throws away the hand in the observation it is given, then answers nonsense."""
+
+    name = "saboteur"
+    budget: float | None = None
+
+    def choose(self, obs: Observation, rng: random.Random) -> str:
+        obs.view["hand"].clear()
+        return "discard nonsense"
+
+
+def test_fallback_plays_the_medium_move_even_when_the_bot_spoiled_its_observation() -> None:
+    a, b = Game.new("rummy", 2, seed=3), Game.new("rummy", 2, seed=3)
+    medium = make_bot("medium")
+    for g in (a, b):  # to a turn where medium's move is not the first legal action
+        play_turn(g, g.to_move or 0, medium, random.Random(1))
+        play_turn(g, g.to_move or 0, medium, random.Random(1))
+    seat = a.to_move
+    assert seat is not None
+    expected = medium.choose(observe(b, seat), random.Random(2))
+    assert expected != str(any_legal_real(b))
+    falls: list[TurnReport] = []
+    rep = play_turn(a, seat, Saboteur(), random.Random(2), on_fallback=falls.append)
+    assert rep.action == expected
+    assert falls and falls[0].fallback == "answered an illegal action 'discard nonsense'"

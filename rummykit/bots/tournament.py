@@ -55,8 +55,9 @@ class Spec:
             )
         if self.deals < 1:
             raise TournamentError("--deals must be at least 1")
-        if self.budget is not None and not self.budget > 0:
-            raise TournamentError("--budget must be a positive number of seconds")
+        # An infinite budget would let hard's search run for ever.
+        if self.budget is not None and not 0 < self.budget < math.inf:
+            raise TournamentError("--budget must be a positive, finite number of seconds")
 
 
 def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -104,7 +105,6 @@ def play_task(task: Task) -> dict[str, Any]:
         net = [0.0] * spec.players
         winner, how, points = None, "unfinished", 0
     if spec.records:
-        os.makedirs(spec.records, exist_ok=True)
         rec = game.record()
         rec["seed"] = seed
         rec["bots"] = list(task.bots)
@@ -216,6 +216,8 @@ def run_deals(
 ) -> list[dict[str, Any]]:
     """Play every deal of the tournament (in ``jobs`` processes); sorted summaries."""
     spec.check()
+    if spec.records:  # a directory that cannot be made fails now, not after the first deal
+        os.makedirs(spec.records, exist_ok=True)
     todo = tasks(spec)
     done: list[dict[str, Any]] = []
     if jobs <= 1:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from typing import Any
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     spec = _spec(args)
     plot = args.plot
     if plot:
-        _need_matplotlib()
+        _check_plot(plot)
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -118,13 +119,23 @@ def _print(summary: dict[str, Any]) -> None:
                      if summary["unfinished"] else ""))
 
 
-def _need_matplotlib() -> None:
+def _check_plot(path: str) -> None:
+    """Everything that would stop the chart from being saved, found before any deal is
+    played: matplotlib, the directory, the format named by the file's extension."""
     try:
-        import matplotlib  # noqa: F401
+        from matplotlib.figure import Figure
     except ImportError:
         raise TournamentError(
             "--plot needs matplotlib: pip install 'rummykit[plot]'"
         ) from None
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise TournamentError(f"--plot {path}: no directory {folder}")
+    ext = os.path.splitext(path)[1].lstrip(".").lower()
+    formats = Figure().canvas.get_supported_filetypes()
+    if ext and ext not in formats:
+        raise TournamentError(f"--plot {path}: unknown image format {ext!r}: choose among "
+                              f"{', '.join(sorted(formats))}")
 
 
 def draw(summary: dict[str, Any], path: str) -> None:
