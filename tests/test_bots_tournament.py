@@ -11,7 +11,7 @@ import pytest
 
 from rummykit.bots import Observation, TurnReport, make_bot, observe, play_turn
 from rummykit.bots.base import any_legal_real
-from rummykit.bots.tournament import Spec, lineups, run_deals, summarize, wilson
+from rummykit.bots.tournament import Spec, lineups, run_deals, summarize, t975, wilson
 from rummykit.cli.main import main
 from rummykit.engine import Game
 
@@ -34,6 +34,51 @@ def test_wilson_interval() -> None:
     lo, hi = wilson(60, 100)
     assert 0.50 < lo < 0.6 < hi < 0.7
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_student_t_quantiles() -> None:
+    assert t975(1) == 12.706 and t975(3) == 3.182
+    for df, exact in [(10, 2.228), (20, 2.086), (60, 2.000), (1000, 1.962)]:
+        assert t975(df) == pytest.approx(exact, rel=2e-3)
+
+
+def fake_deal(shuffle: int, lineup: int, bots: list[str], winner: int,
+              net: list[float]) -> dict[str, Any]:
+    return {"shuffle": shuffle, "lineup": lineup, "bots": bots, "winner": winner,
+            "how": "discard", "points": max(net), "net": net,
+            "times": {"0": [0.1], "1": [0.2]}, "fallbacks": []}
+
+
+def test_intervals_by_hand() -> None:
+    """Two shuffles, each played in both lineups. medium wins 3 of 4 deals: Wilson gives
+    [0.3006, 0.9544]. Its points are 10 and 30 on the first shuffle (mean 20), 0 and 20 on the
+    second (mean 10): mean 15, the shuffles' standard deviation 7.071, and with one degree of
+    freedom t = 12.706, so 15 +- 12.706 * 7.071 / sqrt(2) = 15 +- 63.53."""
+    spec = Spec("rummy", 2, ("medium", "easy"), 4, seed=1)
+    me, em = ["medium", "easy"], ["easy", "medium"]
+    deals = [fake_deal(0, 0, me, 0, [10, -10]), fake_deal(0, 1, em, 1, [-30, 30]),
+             fake_deal(1, 0, me, 1, [0, 0]), fake_deal(1, 1, em, 1, [-20, 20])]
+    s = summarize(spec, deals)
+    assert s["shuffles"] == 2
+    medium = s["results"]["medium"]
+    assert (medium["deals"], medium["won"], medium["mean_points"]) == (4, 3, 15.0)
+    assert medium["win_ci"] == pytest.approx([0.3006, 0.9544], abs=1e-4)
+    assert medium["points_ci"] == pytest.approx([15 - 63.53, 15 + 63.53], abs=0.01)
+    assert s["results"]["easy"]["points_ci"] == pytest.approx([-15 - 63.53, -15 + 63.53],
+                                                              abs=0.01)
+    assert (medium["seats"], s["results"]["easy"]["seats"]) == (1, 1)
+    three = summarize(Spec("rummy", 3, ("easy", "medium"), 3, seed=1), [])
+    assert (three["results"]["easy"]["seats"], three["results"]["medium"]["seats"]) == (2, 1)
+    one = summarize(spec, deals[:2])
+    assert one["results"]["medium"]["points_ci"] is None
+
+
+def test_wilson_interval_holds_the_share_exactly() -> None:
+    for n in range(1, 60):
+        for k in range(n + 1):
+            lo, hi = wilson(k, n)
+            assert 0.0 <= lo <= k / n <= hi <= 1.0, (k, n)
+    assert wilson(6, 6)[1] == 1.0 and wilson(0, 11)[0] == 0.0
 
 
 def test_smoke_json_and_determinism(capsys: pytest.CaptureFixture[str]) -> None:

@@ -132,27 +132,54 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     den = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
+    # The interval holds p; rounding can put an end a hair on the wrong side of 0 or 1
+    # (6 of 6 gave 0.9999999999999999), which makes a negative error bar in the plot.
+    return (max(0.0, min(p, mid - half)), min(1.0, max(p, mid + half)))
 
 
-def mean_ci(xs: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+#: Two-sided 95% quantiles of Student's t for 1 to 9 degrees of freedom.
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262)
+
+
+def t975(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (from 10 on,
+    the Cornish-Fisher expansion, within 0.2% of the exact value)."""
+    if df < 1:
+        raise ValueError("Student's t needs at least one degree of freedom")
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = 1.959964
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval (Student's t: with a few samples the normal quantile
+    1.96 would give far too narrow an interval, 4.3 being right for three)."""
     if not xs:
         return (0.0, 0.0, 0.0)
     m = statistics.fmean(xs)
     if len(xs) < 2:
         return (m, m, m)
-    half = z * statistics.stdev(xs) / math.sqrt(len(xs))
+    half = t975(len(xs) - 1) * statistics.stdev(xs) / math.sqrt(len(xs))
     return (m, m - half, m + half)
 
 
 def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Per bot: deals played and won (with a 95% interval of the share), mean net points per
-    deal (95% interval), decision times and fallbacks."""
+    deal (95% interval), decision times and fallbacks.
+
+    The points' interval is taken over shuffles, each counting as the mean of its lineups:
+    the deals of one shuffle are not independent (that is the point of duplicate deals --
+    the luck of the cards largely cancels between them), so the shuffle is the sample. With
+    fewer than two shuffles there is no interval (None)."""
     names = list(dict.fromkeys(spec.bots))
+    table = lineups(spec.bots, spec.players)
+    shuffles = sorted({d["shuffle"] for d in deals})
     out: dict[str, Any] = {}
     for b in names:
         played = won = 0
         points: list[float] = []
+        by_shuffle: dict[int, list[float]] = {i: [] for i in shuffles}
         times: list[float] = []
         falls = 0
         for d in deals:
@@ -163,19 +190,23 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
             if d["winner"] is not None and d["bots"][d["winner"]] == b:
                 won += 1
             points.append(statistics.fmean(d["net"][s] for s in seats))
+            by_shuffle[d["shuffle"]].append(points[-1])
             for s in seats:
                 times.extend(d["times"][str(s)])
             falls += sum(1 for f in d["fallbacks"] if f["bot"] == b)
         lo, hi = wilson(won, played)
-        m, mlo, mhi = mean_ci(points)
+        m = statistics.fmean(points) if points else 0.0
+        _, mlo, mhi = mean_ci([statistics.fmean(v) for v in by_shuffle.values() if v])
         times.sort()
         out[b] = {
+            # Seats the bot holds at every deal: its even share of the wins is seats/players.
+            "seats": table[0].count(b),
             "deals": played,
             "won": won,
             "win_rate": won / played if played else 0.0,
             "win_ci": [lo, hi],
             "mean_points": m,
-            "points_ci": [mlo, mhi],
+            "points_ci": [mlo, mhi] if len(shuffles) > 1 else None,
             "decisions": len(times),
             "median_ms": 1000 * statistics.median(times) if times else 0.0,
             "p95_ms": 1000 * times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
@@ -190,8 +221,9 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "bots": list(spec.bots),
         "seed": spec.seed,
         "budget": spec.budget,
-        "lineups": [list(lu) for lu in lineups(spec.bots, spec.players)],
+        "lineups": [list(lu) for lu in table],
         "deals": len(deals),
+        "shuffles": len(shuffles),
         "no_winner": no_winner,
         "unfinished": unfinished,
         "results": out,
@@ -244,13 +276,13 @@ def iter_table(summary: dict[str, Any]) -> Iterator[list[str]]:
     for b, r in summary["results"].items():
         lo, hi = r["win_ci"]
         m = r["mean_points"]
-        mlo, mhi = r["points_ci"]
+        ci = r["points_ci"]
         yield [
             b,
             str(r["deals"]),
             str(r["won"]),
             f"{100 * r['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]",
-            f"{m:+.1f} [{mlo:+.1f}, {mhi:+.1f}]",
+            f"{m:+.1f} [{ci[0]:+.1f}, {ci[1]:+.1f}]" if ci else f"{m:+.1f} [one shuffle]",
             f"{r['median_ms']:.1f} / {r['p95_ms']:.1f}",
             str(r["fallbacks"]),
         ]

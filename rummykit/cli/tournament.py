@@ -102,7 +102,7 @@ def _print(summary: dict[str, Any]) -> None:
     budget = summary["budget"]
     title = (
         f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals "
-        f"(seed {summary['seed']}"
+        f"({summary['shuffles']} shuffles, seed {summary['seed']}"
         + (f", hard budget {budget} s" if budget is not None else "")
         + ")"
     )
@@ -153,21 +153,27 @@ def draw(summary: dict[str, Any], path: str) -> None:
         [100 * (res[b]["win_ci"][1] - res[b]["win_rate"]) for b in names],
     ]
     pts = [res[b]["mean_points"] for b in names]
+    # No error bar where there is no interval (a single shuffle).
+    cis = [res[b]["points_ci"] or [res[b]["mean_points"]] * 2 for b in names]
     pts_err = [
-        [res[b]["mean_points"] - res[b]["points_ci"][0] for b in names],
-        [res[b]["points_ci"][1] - res[b]["mean_points"] for b in names],
+        [res[b]["mean_points"] - ci[0] for b, ci in zip(names, cis, strict=True)],
+        [ci[1] - res[b]["mean_points"] for b, ci in zip(names, cis, strict=True)],
     ]
     fig, (a, b) = plt.subplots(1, 2, figsize=(9, 4))
     a.bar(names, win, yerr=win_err, capsize=6, color="#4c72b0")
-    a.axhline(100 / max(1, len(names)), color="grey", lw=1, ls="--")
-    a.set_ylabel("deals won (%)")
+    # Each bot's even share (its seats out of all): with two bots at three seats, the one
+    # holding two seats wins two deals in three at equal strength, not one in two.
+    even = [100 * res[b]["seats"] / summary["players"] for b in names]
+    a.hlines(even, [i - 0.4 for i in range(len(names))], [i + 0.4 for i in range(len(names))],
+             color="black", lw=1, ls="--", zorder=3)
+    a.set_ylabel("deals won (%; dashes: even share)")
     a.set_ylim(0, 100)
     b.bar(names, pts, yerr=pts_err, capsize=6, color="#dd8452")
     b.axhline(0, color="grey", lw=1)
     b.set_ylabel("mean points per deal")
     fig.suptitle(
-        f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals "
-        f"(95% intervals)"
+        f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals on "
+        f"{summary['shuffles']} shuffles (95% intervals)"
     )
     fig.tight_layout()
     fig.savefig(path, dpi=110)
