@@ -172,6 +172,32 @@ def test_a_plot_that_cannot_be_saved_stops_before_any_deal(
     assert list(tmp_path.iterdir()) == []
 
 
+class Raiser:
+    name = "easy"
+    budget: float | None = None
+
+    def choose(self, obs: Observation, rng: random.Random) -> str:
+        raise RuntimeError("broken on purpose")
+
+
+def test_a_broken_bot_is_replaced_and_every_replacement_is_reported(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("rummykit.bots.tournament.make_bot",
+                        lambda level, budget=None: Raiser() if level == "easy" else make_bot(level))
+    args = ["tournament", "--bots", "medium,easy", "--deals", "2", "--seed", "3"]
+    s = run_json(capsys, *args[1:])
+    assert s["results"]["medium"]["fallbacks"] == 0
+    n = s["results"]["easy"]["fallbacks"]
+    assert n > 0 and len(s["fallbacks"]) == n
+    first = s["fallbacks"][0]
+    assert first["bot"] == "easy" and first["why"] == "raised RuntimeError: broken on purpose"
+    assert {f["lineup"] for f in s["fallbacks"]} == {0, 1}
+    assert first["seat"] == 1 - first["lineup"]  # easy sits second, then first
+    assert main(args) == 0
+    assert f"{n} moves were replaced by the medium move" in capsys.readouterr().out
+
+
 class Saboteur:
     """Throws away the hand in the observation it is given, then answers nonsense."""
 

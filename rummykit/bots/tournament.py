@@ -93,7 +93,8 @@ def play_task(task: Task) -> dict[str, Any]:
     fallbacks: list[dict[str, Any]] = []
 
     def on_fallback(seat: int, rep: TurnReport) -> None:
-        fallbacks.append({"seat": seat, "bot": task.bots[seat], "why": rep.fallback})
+        fallbacks.append({"seat": seat, "bot": task.bots[seat], "why": rep.fallback,
+                          "played": rep.action})
 
     rng = random.Random(f"{seed}:{task.lineup}")
     finished = play_deal(game, bots, rng, timings=timings, on_fallback=on_fallback)
@@ -226,6 +227,12 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "shuffles": len(shuffles),
         "no_winner": no_winner,
         "unfinished": unfinished,
+        # Every move replaced by the fallback, with where it happened (a tournament measures
+        # the bots, so a replaced move is worth finding).
+        "fallbacks": [
+            {"shuffle": d["shuffle"], "lineup": d["lineup"], **f}
+            for d in deals for f in d["fallbacks"]
+        ],
         "results": out,
     }
 

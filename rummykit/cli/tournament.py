@@ -113,6 +113,12 @@ def _print(summary: dict[str, Any]) -> None:
     for row in iter_table(summary):
         table.add_row(*row)
     con.print(table)
+    falls = summary["fallbacks"]
+    if falls:
+        f = falls[0]
+        con.print(f"{len(falls)} moves were replaced by the medium move (listed with --json); "
+                  f"the first: {f['bot']} at seat {f['seat']} of shuffle {f['shuffle'] + 1}, "
+                  f"lineup {f['lineup'] + 1}: {f['why']}", markup=False)
     if summary["no_winner"]:
         con.print(f"{summary['no_winner']} deals ended with no winner"
                   + (f" ({summary['unfinished']} stopped unfinished after 3000 actions)"
