@@ -26,8 +26,34 @@ def test_lineups_rotate_every_bot_through_every_seat() -> None:
     assert lineups(["hard", "medium"], 2) == [("hard", "medium"), ("medium", "hard")]
     assert lineups(["hard", "medium"], 4) == [
         ("hard", "medium", "hard", "medium"), ("medium", "hard", "medium", "hard")]
-    assert len(lineups(["easy", "medium", "hard"], 3)) == 3
+    assert lineups(["hard", "medium"], 3) == [
+        ("hard", "medium", "hard"), ("hard", "hard", "medium"), ("medium", "hard", "hard")]
     assert lineups(["medium"], 3) == [("medium", "medium", "medium")]
+
+
+@pytest.mark.parametrize(("bots", "players", "count"), [
+    (["easy", "medium", "hard"], 3, 6), (["easy", "medium", "hard"], 4, 12),
+    (["a", "b", "c", "d"], 4, 24)])
+def test_three_bots_or_more_meet_every_seat_and_every_neighbour_alike(
+    bots: list[str], players: int, count: int
+) -> None:
+    """Rotations alone would always seat the same bot after a given one (easy, medium, hard
+    round three seats: hard always takes medium's discards)."""
+    lus = lineups(bots, players)
+    assert len(lus) == len(set(lus)) == count
+    base = [bots[s % len(bots)] for s in range(players)]
+    for b in bots:
+        for seat in range(players):
+            assert sum(lu[seat] == b for lu in lus) == count * base.count(b) // players
+    after = [(lu[s], lu[(s + 1) % players]) for lu in lus for s in range(players)]
+    for x in bots:
+        for y in bots:
+            if x != y:
+                assert after.count((x, y)) == after.count((y, x)) > 0
+
+
+def test_six_distinct_bots_fall_back_to_rotations() -> None:
+    assert len(lineups(["a", "b", "c", "d", "e", "f"], 6)) == 6
 
 
 def test_wilson_interval() -> None:
@@ -141,6 +167,8 @@ def test_people_output(capsys: pytest.CaptureFixture[str]) -> None:
         (["--variant", "rami51", "--players", "3"], "2, 4"),
         (["--bots", "hard,wizard"], "easy, medium, hard"),
         (["--bots", "easy,medium,hard"], "at most 2"),
+        (["--variant", "rami51", "--players", "4", "--bots", "easy,medium,hard"],
+         "rami51 with 4 players is played in 2 v 2, partners being the same bot: name at most 2"),
         (["--deals", "0"], "at least 1"),
         (["--jobs", "0"], "at least 1"),
         (["--budget", "0"], "positive"),

@@ -3,12 +3,14 @@
 Every shuffle is played once per *lineup*: the bots are laid round the table (repeating the
 list to fill the seats, so in 2 v 2 partners are the same bot) and rotated one seat at a time
 until every bot has sat in every seat; rotations that give the same lineup are played once.
-Luck of the cards is thus shared out evenly. One game is one deal (the first deal of a fresh
-game), scored as the variant scores it.
+Three or more bots are played in every arrangement (up to 24), so that who sits after whom is
+balanced too (see :func:`lineups`). Luck of the cards is thus shared out evenly. One game is
+one deal (the first deal of a fresh game), scored as the variant scores it.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -42,7 +44,7 @@ class Spec:
     options: dict[str, Any] = field(default_factory=dict)
 
     def check(self) -> None:
-        make_rules(self.variant, self.players, self.options)  # names bad variants and seats
+        rules = make_rules(self.variant, self.players, self.options)  # names bad variants/seats
         for b in self.bots:
             if b not in LEVELS:
                 raise UnknownBot(f"unknown bot {b!r}: choose among {', '.join(LEVELS)}")
@@ -53,6 +55,12 @@ class Spec:
                 f"{len(self.bots)} bots cannot share {self.players} seats: name at most "
                 f"{self.players}"
             )
+        if rules.teams and len(self.bots) > 2:
+            # Partners must be the same bot, or the points of a side are no one bot's.
+            raise TournamentError(
+                f"{self.variant} with {self.players} players is played in 2 v 2, partners "
+                f"being the same bot: name at most 2 bots"
+            )
         if self.deals < 1:
             raise TournamentError("--deals must be at least 1")
         # An infinite budget would let hard's search run for ever.
@@ -60,9 +68,25 @@ class Spec:
             raise TournamentError("--budget must be a positive, finite number of seconds")
 
 
+#: Most lineups a shuffle is played in when three or more bots share the table.
+MAX_ARRANGEMENTS = 24
+
+
 def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """The distinct rotations of the bots round the table."""
-    base = [bots[s % len(bots)] for s in range(players)]
+    """The lineups every shuffle is played in.
+
+    The bots are laid round the table in order, repeated to fill the seats. With one or two
+    bots, the distinct rotations of that lineup: every bot in every seat, always between the
+    same neighbours. With three or more, rotations alone would fix who sits after whom (who
+    gets whose discards) -- a strong bot always feeding the same rival -- so every distinct
+    arrangement of the lineup is played when there are at most :data:`MAX_ARRANGEMENTS`
+    (3 or 4 seats), balancing seats and neighbours alike; bigger tables fall back to the
+    rotations."""
+    base = tuple(bots[s % len(bots)] for s in range(players))
+    if len(set(base)) >= 3:
+        every = list(dict.fromkeys(itertools.permutations(base)))
+        if len(every) <= MAX_ARRANGEMENTS:
+            return every
     out: list[tuple[str, ...]] = []
     for r in range(players):
         lu = tuple(base[(s - r) % players] for s in range(players))

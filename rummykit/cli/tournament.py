@@ -31,7 +31,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bots", default="hard,medium",
                    help=f"comma-separated levels laid round the table ({', '.join(LEVELS)})")
     p.add_argument("--deals", type=int, default=100,
-                   help="deals to play (rounded up to whole rotations of the bots)")
+                   help="deals to play (rounded up to whole sets of lineups)")
     p.add_argument("--seed", type=int, default=None, help="seed of the shuffles (default: random)")
     p.add_argument("--budget", type=float, default=None,
                    help=f"seconds per move for hard (default {DEFAULT_BUDGET})")
