@@ -190,7 +190,8 @@ def play_turn(
             reason = f"answered an illegal action {text!r}"
     if reason is not None:
         try:
-            text = MediumBot().choose(obs, rng)
+            # A fresh observation: the bot may have altered the one it was given.
+            text = MediumBot().choose(observe(game, seat), rng)
         except Exception:  # the fallback itself must not break the game either
             log.exception("the medium fallback failed")
             text = ""

@@ -3,12 +3,14 @@
 Every shuffle is played once per *lineup*: the bots are laid round the table (repeating the
 list to fill the seats, so in 2 v 2 partners are the same bot) and rotated one seat at a time
 until every bot has sat in every seat; rotations that give the same lineup are played once.
-Luck of the cards is thus shared out evenly. One game is one deal (the first deal of a fresh
-game), scored as the variant scores it.
+Three or more bots are played in every arrangement (up to 24), so that who sits after whom is
+balanced too (see :func:`lineups`). Luck of the cards is thus shared out evenly. One game is
+one deal (the first deal of a fresh game), scored as the variant scores it.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -42,7 +44,7 @@ class Spec:
     options: dict[str, Any] = field(default_factory=dict)
 
     def check(self) -> None:
-        make_rules(self.variant, self.players, self.options)  # names bad variants and seats
+        rules = make_rules(self.variant, self.players, self.options)  # names bad variants/seats
         for b in self.bots:
             if b not in LEVELS:
                 raise UnknownBot(f"unknown bot {b!r}: choose among {', '.join(LEVELS)}")
@@ -53,15 +55,38 @@ class Spec:
                 f"{len(self.bots)} bots cannot share {self.players} seats: name at most "
                 f"{self.players}"
             )
+        if rules.teams and len(self.bots) > 2:
+            # Partners must be the same bot, or the points of a side are no one bot's.
+            raise TournamentError(
+                f"{self.variant} with {self.players} players is played in 2 v 2, partners "
+                f"being the same bot: name at most 2 bots"
+            )
         if self.deals < 1:
             raise TournamentError("--deals must be at least 1")
-        if self.budget is not None and not self.budget > 0:
-            raise TournamentError("--budget must be a positive number of seconds")
+        # An infinite budget would let hard's search run for ever.
+        if self.budget is not None and not 0 < self.budget < math.inf:
+            raise TournamentError("--budget must be a positive, finite number of seconds")
+
+
+#: Most lineups a shuffle is played in when three or more bots share the table.
+MAX_ARRANGEMENTS = 24
 
 
 def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """The distinct rotations of the bots round the table."""
-    base = [bots[s % len(bots)] for s in range(players)]
+    """The lineups every shuffle is played in.
+
+    The bots are laid round the table in order, repeated to fill the seats. With one or two
+    bots, the distinct rotations of that lineup: every bot in every seat, always between the
+    same neighbours. With three or more, rotations alone would fix who sits after whom (who
+    gets whose discards) -- a strong bot always feeding the same rival -- so every distinct
+    arrangement of the lineup is played when there are at most :data:`MAX_ARRANGEMENTS`
+    (3 or 4 seats), balancing seats and neighbours alike; bigger tables fall back to the
+    rotations."""
+    base = tuple(bots[s % len(bots)] for s in range(players))
+    if len(set(base)) >= 3:
+        every = list(dict.fromkeys(itertools.permutations(base)))
+        if len(every) <= MAX_ARRANGEMENTS:
+            return every
     out: list[tuple[str, ...]] = []
     for r in range(players):
         lu = tuple(base[(s - r) % players] for s in range(players))
@@ -92,7 +117,8 @@ def play_task(task: Task) -> dict[str, Any]:
     fallbacks: list[dict[str, Any]] = []
 
     def on_fallback(seat: int, rep: TurnReport) -> None:
-        fallbacks.append({"seat": seat, "bot": task.bots[seat], "why": rep.fallback})
+        fallbacks.append({"seat": seat, "bot": task.bots[seat], "why": rep.fallback,
+                          "played": rep.action})
 
     rng = random.Random(f"{seed}:{task.lineup}")
     finished = play_deal(game, bots, rng, timings=timings, on_fallback=on_fallback)
@@ -104,7 +130,6 @@ def play_task(task: Task) -> dict[str, Any]:
         net = [0.0] * spec.players
         winner, how, points = None, "unfinished", 0
     if spec.records:
-        os.makedirs(spec.records, exist_ok=True)
         rec = game.record()
         rec["seed"] = seed
         rec["bots"] = list(task.bots)
@@ -132,27 +157,54 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     den = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
+    # The interval holds p; rounding can put an end a hair on the wrong side of 0 or 1
+    # (6 of 6 gave 0.9999999999999999), which makes a negative error bar in the plot.
+    return (max(0.0, min(p, mid - half)), min(1.0, max(p, mid + half)))
 
 
-def mean_ci(xs: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+#: Two-sided 95% quantiles of Student's t for 1 to 9 degrees of freedom.
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262)
+
+
+def t975(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (from 10 on,
+    the Cornish-Fisher expansion, within 0.2% of the exact value)."""
+    if df < 1:
+        raise ValueError("Student's t needs at least one degree of freedom")
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = 1.959964
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval (Student's t: with a few samples the normal quantile
+    1.96 would give far too narrow an interval, 4.3 being right for three)."""
     if not xs:
         return (0.0, 0.0, 0.0)
     m = statistics.fmean(xs)
     if len(xs) < 2:
         return (m, m, m)
-    half = z * statistics.stdev(xs) / math.sqrt(len(xs))
+    half = t975(len(xs) - 1) * statistics.stdev(xs) / math.sqrt(len(xs))
     return (m, m - half, m + half)
 
 
 def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Per bot: deals played and won (with a 95% interval of the share), mean net points per
-    deal (95% interval), decision times and fallbacks."""
+    deal (95% interval), decision times and fallbacks.
+
+    The points' interval is taken over shuffles, each counting as the mean of its lineups:
+    the deals of one shuffle are not independent (that is the point of duplicate deals --
+    the luck of the cards largely cancels between them), so the shuffle is the sample. With
+    fewer than two shuffles there is no interval (None)."""
     names = list(dict.fromkeys(spec.bots))
+    table = lineups(spec.bots, spec.players)
+    shuffles = sorted({d["shuffle"] for d in deals})
     out: dict[str, Any] = {}
     for b in names:
         played = won = 0
         points: list[float] = []
+        by_shuffle: dict[int, list[float]] = {i: [] for i in shuffles}
         times: list[float] = []
         falls = 0
         for d in deals:
@@ -163,19 +215,23 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
             if d["winner"] is not None and d["bots"][d["winner"]] == b:
                 won += 1
             points.append(statistics.fmean(d["net"][s] for s in seats))
+            by_shuffle[d["shuffle"]].append(points[-1])
             for s in seats:
                 times.extend(d["times"][str(s)])
             falls += sum(1 for f in d["fallbacks"] if f["bot"] == b)
         lo, hi = wilson(won, played)
-        m, mlo, mhi = mean_ci(points)
+        m = statistics.fmean(points) if points else 0.0
+        _, mlo, mhi = mean_ci([statistics.fmean(v) for v in by_shuffle.values() if v])
         times.sort()
         out[b] = {
+            # Seats the bot holds at every deal: its even share of the wins is seats/players.
+            "seats": table[0].count(b),
             "deals": played,
             "won": won,
             "win_rate": won / played if played else 0.0,
             "win_ci": [lo, hi],
             "mean_points": m,
-            "points_ci": [mlo, mhi],
+            "points_ci": [mlo, mhi] if len(shuffles) > 1 else None,
             "decisions": len(times),
             "median_ms": 1000 * statistics.median(times) if times else 0.0,
             "p95_ms": 1000 * times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
@@ -190,10 +246,17 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "bots": list(spec.bots),
         "seed": spec.seed,
         "budget": spec.budget,
-        "lineups": [list(lu) for lu in lineups(spec.bots, spec.players)],
+        "lineups": [list(lu) for lu in table],
         "deals": len(deals),
+        "shuffles": len(shuffles),
         "no_winner": no_winner,
         "unfinished": unfinished,
+        # Every move replaced by the fallback, with where it happened (a tournament measures
+        # the bots, so a replaced move is worth finding).
+        "fallbacks": [
+            {"shuffle": d["shuffle"], "lineup": d["lineup"], **f}
+            for d in deals for f in d["fallbacks"]
+        ],
         "results": out,
     }
 
@@ -216,6 +279,8 @@ def run_deals(
 ) -> list[dict[str, Any]]:
     """Play every deal of the tournament (in ``jobs`` processes); sorted summaries."""
     spec.check()
+    if spec.records:  # a directory that cannot be made fails now, not after the first deal
+        os.makedirs(spec.records, exist_ok=True)
     todo = tasks(spec)
     done: list[dict[str, Any]] = []
     if jobs <= 1:
@@ -242,13 +307,13 @@ def iter_table(summary: dict[str, Any]) -> Iterator[list[str]]:
     for b, r in summary["results"].items():
         lo, hi = r["win_ci"]
         m = r["mean_points"]
-        mlo, mhi = r["points_ci"]
+        ci = r["points_ci"]
         yield [
             b,
             str(r["deals"]),
             str(r["won"]),
             f"{100 * r['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]",
-            f"{m:+.1f} [{mlo:+.1f}, {mhi:+.1f}]",
+            f"{m:+.1f} [{ci[0]:+.1f}, {ci[1]:+.1f}]" if ci else f"{m:+.1f} [one shuffle]",
             f"{r['median_ms']:.1f} / {r['p95_ms']:.1f}",
             str(r["fallbacks"]),
         ]

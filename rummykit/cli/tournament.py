@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from typing import Any
@@ -30,7 +31,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bots", default="hard,medium",
                    help=f"comma-separated levels laid round the table ({', '.join(LEVELS)})")
     p.add_argument("--deals", type=int, default=100,
-                   help="deals to play (rounded up to whole rotations of the bots)")
+                   help="deals to play (rounded up to whole sets of lineups)")
     p.add_argument("--seed", type=int, default=None, help="seed of the shuffles (default: random)")
     p.add_argument("--budget", type=float, default=None,
                    help=f"seconds per move for hard (default {DEFAULT_BUDGET})")
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     spec = _spec(args)
     plot = args.plot
     if plot:
-        _need_matplotlib()
+        _check_plot(plot)
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -101,7 +102,7 @@ def _print(summary: dict[str, Any]) -> None:
     budget = summary["budget"]
     title = (
         f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals "
-        f"(seed {summary['seed']}"
+        f"({summary['shuffles']} shuffles, seed {summary['seed']}"
         + (f", hard budget {budget} s" if budget is not None else "")
         + ")"
     )
@@ -112,19 +113,35 @@ def _print(summary: dict[str, Any]) -> None:
     for row in iter_table(summary):
         table.add_row(*row)
     con.print(table)
+    falls = summary["fallbacks"]
+    if falls:
+        f = falls[0]
+        con.print(f"{len(falls)} moves were replaced by the medium move (listed with --json); "
+                  f"the first: {f['bot']} at seat {f['seat']} of shuffle {f['shuffle'] + 1}, "
+                  f"lineup {f['lineup'] + 1}: {f['why']}", markup=False)
     if summary["no_winner"]:
         con.print(f"{summary['no_winner']} deals ended with no winner"
                   + (f" ({summary['unfinished']} stopped unfinished after 3000 actions)"
                      if summary["unfinished"] else ""))
 
 
-def _need_matplotlib() -> None:
+def _check_plot(path: str) -> None:
+    """Everything that would stop the chart from being saved, found before any deal is
+    played: matplotlib, the directory, the format named by the file's extension."""
     try:
-        import matplotlib  # noqa: F401
+        from matplotlib.figure import Figure
     except ImportError:
         raise TournamentError(
             "--plot needs matplotlib: pip install 'rummykit[plot]'"
         ) from None
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise TournamentError(f"--plot {path}: no directory {folder}")
+    ext = os.path.splitext(path)[1].lstrip(".").lower()
+    formats = Figure().canvas.get_supported_filetypes()
+    if ext and ext not in formats:
+        raise TournamentError(f"--plot {path}: unknown image format {ext!r}: choose among "
+                              f"{', '.join(sorted(formats))}")
 
 
 def draw(summary: dict[str, Any], path: str) -> None:
@@ -142,21 +159,27 @@ def draw(summary: dict[str, Any], path: str) -> None:
         [100 * (res[b]["win_ci"][1] - res[b]["win_rate"]) for b in names],
     ]
     pts = [res[b]["mean_points"] for b in names]
+    # No error bar where there is no interval (a single shuffle).
+    cis = [res[b]["points_ci"] or [res[b]["mean_points"]] * 2 for b in names]
     pts_err = [
-        [res[b]["mean_points"] - res[b]["points_ci"][0] for b in names],
-        [res[b]["points_ci"][1] - res[b]["mean_points"] for b in names],
+        [res[b]["mean_points"] - ci[0] for b, ci in zip(names, cis, strict=True)],
+        [ci[1] - res[b]["mean_points"] for b, ci in zip(names, cis, strict=True)],
     ]
     fig, (a, b) = plt.subplots(1, 2, figsize=(9, 4))
     a.bar(names, win, yerr=win_err, capsize=6, color="#4c72b0")
-    a.axhline(100 / max(1, len(names)), color="grey", lw=1, ls="--")
-    a.set_ylabel("deals won (%)")
+    # Each bot's even share (its seats out of all): with two bots at three seats, the one
+    # holding two seats wins two deals in three at equal strength, not one in two.
+    even = [100 * res[b]["seats"] / summary["players"] for b in names]
+    a.hlines(even, [i - 0.4 for i in range(len(names))], [i + 0.4 for i in range(len(names))],
+             color="black", lw=1, ls="--", zorder=3)
+    a.set_ylabel("deals won (%; dashes: even share)")
     a.set_ylim(0, 100)
     b.bar(names, pts, yerr=pts_err, capsize=6, color="#dd8452")
     b.axhline(0, color="grey", lw=1)
     b.set_ylabel("mean points per deal")
     fig.suptitle(
-        f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals "
-        f"(95% intervals)"
+        f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals on "
+        f"{summary['shuffles']} shuffles (95% intervals)"
     )
     fig.tight_layout()
     fig.savefig(path, dpi=110)
