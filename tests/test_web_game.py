@@ -137,6 +137,16 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     log = page.locator(".log li").all_inner_texts()
     assert any(line.startswith("Ana ") for line in log), log
     assert not any("You (" in line for line in log), log
+    if variant == "indian":
+        # the winner's hand at the end is shown as it was declared, meld by meld
+        melds = page.evaluate(
+            """() => window.rummykit.S.events.filter((e) => e.action === "declare" && e.valid)
+                       .map((e) => e.melds)"""
+        )
+        assert len(melds) == 1, melds
+        row = page.locator("[data-result-seat='0'] .end-group")
+        shown = [row.nth(i).locator(".card").count() for i in range(row.count())]
+        assert shown == [len(m.split()) for m in melds[0]], (shown, melds)
     ends = ends_seen(page)
     deal_ends = [e for e in ends if e["end"] == "deal"]
     assert ends and ends[-1]["end"] == "game", ends

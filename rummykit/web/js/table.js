@@ -557,15 +557,23 @@ function endOverlay(S, actions) {
   const scores = (go && go.scores) || (dealMsg && dealMsg.scores) || v.scores;
   // the hands are the finished deal's, and so is the view's wild rank until the next deal
   const wild = rankNumber(v.wild_rank);
+  const cardsOf = (cards) => cards.map((c) => cardElement(c, { t, small: true, wild: wild && parseCard(c).rank === wild }));
+  // an Indian winner's hand is shown as it was declared, meld by meld
+  const declared = result.how === "declare"
+    ? [...S.events].reverse().find((e) => e.action === "declare" && e.valid && e.seat === result.winner)
+    : null;
   const rows = [];
   for (let s = 0; s < v.players; s++) {
     const hand = (result.hands && result.hands[s]) || [];
+    const groups = s === result.winner && declared && Array.isArray(declared.melds) ? declared.melds : null;
     const pen = result.penalties ? result.penalties[s] : null;
     const total = teams && scores.length === 2 ? scores[s % 2] : scores[s];
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
       h("th", { scope: "row" }, seatName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
         v.seats[s] && v.seats[s].out ? h("span.badge.out", { text: t(`seat.out.${v.seats[s].out}`) }) : null),
-      h("td.end-hand", {}, hand.map((c) => cardElement(c, { t, small: true, wild: wild && parseCard(c).rank === wild }))),
+      groups
+        ? h("td.end-hand.grouped", {}, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
+        : h("td.end-hand", {}, cardsOf(hand)),
       h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "—" : String(pen) }),
       h("td", { text: total === undefined ? "" : String(total) })));
   }
