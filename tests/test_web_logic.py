@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -200,3 +201,52 @@ def test_the_discarded_card_leaves_not_its_twin(page: Any) -> None:
       return out;
     })()"""
     assert js(page, body, {}) == [[False, True], [True, False]]
+
+
+def test_a_refused_connection_is_retried_ever_more_slowly(page: Any) -> None:
+    """A server over its per-address limit accepts the socket, says too_many_connections and
+    closes it. The page must back off (up to 30 s), not reconnect at once each time; a welcome
+    starts the backoff again. The socket and the timers are stand-ins: no real connection."""
+    body = """(async () => {
+      const { Connection } = await import('/static/js/net.js');
+      const realWS = window.WebSocket, realTimeout = window.setTimeout;
+      const delays = [];
+      let reply = null;
+      class FakeSocket {
+        static OPEN = 1;
+        constructor() { this.on = {}; this.readyState = 1; }
+        addEventListener(kind, fn) { (this.on[kind] ||= []).push(fn); }
+        fire(kind, ev) { for (const fn of this.on[kind] || []) fn(ev || {}); }
+        send() {}
+        close() {}
+      }
+      const conn = new Connection({ onMessage: () => {}, onStatus: () => {} });
+      window.WebSocket = FakeSocket;
+      window.setTimeout = (fn, ms) => { delays.push(ms); return 0; };
+      try {
+        const cycle = (msg) => {
+          conn.connect();
+          const ws = conn.ws;
+          ws.fire("open");
+          ws.fire("message", { data: JSON.stringify(msg) });
+          ws.readyState = 3;
+          ws.fire("close");
+        };
+        const refused = { type: "error", code: "too_many_connections", message: "too many" };
+        for (let i = 0; i < 8; i++) cycle(refused);
+        const crowded = delays.splice(0);
+        cycle({ type: "welcome", protocol: 1 });
+        reply = [crowded, delays.splice(0)];
+      } finally {
+        window.WebSocket = realWS;
+        window.setTimeout = realTimeout;
+      }
+      return reply;
+    })()"""
+    crowded, after_welcome = js(page, body, {})
+    # one reconnection timer a refusal, each longer than the last up to the 30 s cap
+    assert len(crowded) == 8, crowded
+    assert all(b > a for a, b in pairwise(crowded)), crowded
+    assert crowded[0] < 1000 and 30000 <= crowded[-1] < 30300, crowded
+    # a welcome, then a lost connection: the next attempt comes at once again
+    assert len(after_welcome) == 1 and after_welcome[0] < 1000, after_welcome

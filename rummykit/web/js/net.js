@@ -11,6 +11,7 @@ export class Connection {
     this.nextId = 1;
     this.waiting = new Map(); // id -> {resolve, reject, timer}
     this.retry = 0;
+    this.crowded = false; // the server said too_many_connections: retry slowly
     this.closedByUs = false;
     this.status = "connecting";
     this.pingTimer = null;
@@ -34,7 +35,8 @@ export class Connection {
     }
     this.ws = ws;
     ws.addEventListener("open", () => {
-      this.retry = 0;
+      // the backoff starts again only at the server's welcome: a server that accepts the
+      // socket and then refuses it (too many connections) must not be retried at once
       this.setStatus("online");
       this.startPing();
       if (this.onOpen) this.onOpen();
@@ -47,6 +49,12 @@ export class Connection {
         return;
       }
       if (msg.type === "pong" && typeof msg.time === "number") this.skew = msg.time - Date.now();
+      if (msg.type === "welcome") {
+        this.retry = 0;
+        this.crowded = false;
+      } else if (msg.type === "error" && msg.code === "too_many_connections") {
+        this.crowded = true;
+      }
       const key = msg.type === "state" ? msg.ack : msg.id;
       if (key !== undefined && key !== null && this.waiting.has(String(key))) {
         const w = this.waiting.get(String(key));
@@ -71,7 +79,7 @@ export class Connection {
 
   scheduleReconnect() {
     this.setStatus("reconnecting");
-    const delay = Math.min(8000, 400 * 2 ** this.retry) + Math.random() * 300;
+    const delay = Math.min(this.crowded ? 30000 : 8000, 400 * 2 ** this.retry) + Math.random() * 300;
     this.retry += 1;
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
