@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import socket
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -208,6 +209,16 @@ def test_the_host_header_must_name_the_server(tmp_path: Path, host: str, allowed
                 "/ws", headers={"Host": host}
             ):
                 pass
+
+
+def test_the_machine_is_reached_by_its_own_name(tmp_path: Path) -> None:
+    """A household reaches `--host 0.0.0.0` by the machine's name (or its mDNS name) too."""
+    name = socket.gethostname().lower()
+    config = ServerConfig(db=str(tmp_path / "h.db"), bot_pool="thread", host="0.0.0.0")
+    with _http(config) as http:
+        for host in (f"{name}:8000", f"{name}.local:8000"):
+            assert http.get("/api/health", headers={"Host": host}).status_code == 200, host
+        assert http.get("/api/health", headers={"Host": f"{name}.evil.example"}).status_code == 400
 
 
 def test_allowed_host_patterns(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import ipaddress
 import logging
 import re
 import secrets
+import socket
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -187,6 +188,14 @@ class HostCheck:
                     await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def own_names() -> list[str]:
+    """This machine's own names, as the other machines of a household reach it (``gamebox``,
+    and ``gamebox.local`` through mDNS): an attacker cannot make a browser use them for its own
+    page, so they are no rebinding risk."""
+    name = socket.gethostname().strip().lower()
+    return [name, f"{name}.local"] if name else []
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:
@@ -421,7 +430,7 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
     ]
     if WEB_DIR.is_dir():
         routes.append(Mount("/static", app=StaticFiles(directory=str(WEB_DIR)), name="static"))
-    names = [config.host, *config.allow_hosts]
+    names = [config.host, *own_names(), *config.allow_hosts]
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
