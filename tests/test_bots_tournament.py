@@ -173,6 +173,7 @@ def test_people_output(capsys: pytest.CaptureFixture[str]) -> None:
         (["--jobs", "0"], "at least 1"),
         (["--budget", "0"], "positive"),
         (["--budget", "inf"], "finite"),
+        (["--overwrite"], "--overwrite needs --records DIR"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -198,6 +199,39 @@ def test_a_plot_that_cannot_be_saved_stops_before_any_deal(
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_records_refuse_a_directory_holding_records_unless_told_to_overwrite(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The old records would be replaced one by one, the surplus left to mix with the new."""
+    old = tmp_path / "deal-00001-lineup-1.json"
+    stale = tmp_path / "deal-00009-lineup-2.json"
+    notes = tmp_path / "notes.txt"
+    for f in (old, stale, notes):
+        f.write_text("earlier run")
+    args = ["tournament", "--variant", "simple", "--bots", "easy", "--deals", "1", "--seed", "1",
+            "--records", str(tmp_path), "--json"]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert "already holds 2 deal records" in err and "--overwrite" in err
+    assert len(err.splitlines()) == 1
+    assert {f.read_text() for f in tmp_path.iterdir()} == {"earlier run"}
+    assert main([*args, "--overwrite"]) == 0
+    capsys.readouterr()
+    assert sorted(f.name for f in tmp_path.iterdir()) == [old.name, notes.name]
+    assert json.loads(old.read_text())["bots"] == ["easy", "easy"]
+    assert notes.read_text() == "earlier run"
+
+
+def test_records_accept_an_existing_directory_without_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("kept")
+    run_json(capsys, "--variant", "simple", "--bots", "easy", "--deals", "1", "--seed", "1",
+             "--records", str(tmp_path))
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["deal-00001-lineup-1.json",
+                                                          "notes.txt"]
 
 
 class Raiser:

@@ -19,6 +19,7 @@ import statistics
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from typing import Any
 
 from rummykit.bots.base import LEVELS, TurnReport, UnknownBot, make_bot, play_deal
@@ -99,6 +100,22 @@ def shuffle_seed(seed: int, shuffle: int) -> int:
     return random.Random(f"rummykit-tournament:{seed}:{shuffle}").getrandbits(62)
 
 
+#: The names of the deal records a tournament saves (see :func:`record_name`).
+RECORD_PATTERN = "deal-*-lineup-*.json"
+
+
+def record_name(shuffle: int, lineup: int) -> str:
+    """The file of one deal's record, shuffle and lineup counted from 1."""
+    return f"deal-{shuffle + 1:05d}-lineup-{lineup + 1}.json"
+
+
+def saved_records(folder: str) -> list[str]:
+    """The deal records already in ``folder``, sorted (none if it is not a directory)."""
+    if not os.path.isdir(folder):
+        return []
+    return sorted(n for n in os.listdir(folder) if fnmatchcase(n, RECORD_PATTERN))
+
+
 @dataclass(frozen=True)
 class Task:
     spec: Spec
@@ -133,7 +150,7 @@ def play_task(task: Task) -> dict[str, Any]:
         rec = game.record()
         rec["seed"] = seed
         rec["bots"] = list(task.bots)
-        name = f"deal-{task.shuffle + 1:05d}-lineup-{task.lineup + 1}.json"
+        name = record_name(task.shuffle, task.lineup)
         with open(os.path.join(spec.records, name), "w", encoding="utf-8") as fh:
             json.dump(rec, fh)
     return {

@@ -1,7 +1,7 @@
 """``rummykit tournament``: duplicate deals between bots, with 95% intervals.
 
     rummykit tournament --variant rummy --players 2 --bots hard,medium --deals 200 --seed 1 \\
-        [--json] [--plot results.png] [--jobs 2] [--records DIR] [--budget 1.0]
+        [--json] [--plot results.png] [--jobs 2] [--records DIR [--overwrite]] [--budget 1.0]
 """
 
 from __future__ import annotations
@@ -13,7 +13,14 @@ import sys
 from typing import Any
 
 from rummykit.bots.base import DEFAULT_BUDGET, LEVELS
-from rummykit.bots.tournament import Spec, TournamentError, iter_table, run_deals, summarize
+from rummykit.bots.tournament import (
+    Spec,
+    TournamentError,
+    iter_table,
+    run_deals,
+    saved_records,
+    summarize,
+)
 from rummykit.cli.output import console, print_json
 from rummykit.rules import VARIANTS
 
@@ -38,6 +45,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
     p.add_argument("--records", default=None, metavar="DIR",
                    help="save every deal's game record (JSON) in DIR")
+    p.add_argument("--overwrite", action="store_true",
+                   help="let --records DIR replace the deal records already there (they are "
+                   "deleted first)")
     p.add_argument("--plot", default=None, metavar="FILE.png",
                    help="draw the results (needs matplotlib: pip install 'rummykit[plot]')")
     p.add_argument("--json", action="store_true", help="answer in JSON")
@@ -54,11 +64,33 @@ def _spec(args: argparse.Namespace) -> Spec:
     return spec
 
 
+def _check_records(args: argparse.Namespace) -> list[str]:
+    """The old deal records ``--overwrite`` will delete; without it, a directory holding
+    any is refused (the new records would silently replace some of them and leave the
+    others, mixing two tournaments)."""
+    if args.overwrite and not args.records:
+        raise TournamentError("--overwrite needs --records DIR: it lets the new records "
+                              "replace those already in DIR")
+    if not args.records:
+        return []
+    old = saved_records(args.records)
+    if old and not args.overwrite:
+        raise TournamentError(
+            f"--records {args.records} already holds {len(old)} deal records ({old[0]}…): "
+            f"choose another directory, or add --overwrite to replace them"
+        )
+    return old
+
+
 def run(args: argparse.Namespace) -> int:
     spec = _spec(args)
+    old = _check_records(args)
     plot = args.plot
     if plot:
         _check_plot(plot)
+    # Every check has passed: only now are the old records deleted.
+    for name in old:
+        os.remove(os.path.join(args.records, name))
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
