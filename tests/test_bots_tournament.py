@@ -174,6 +174,8 @@ def test_people_output(capsys: pytest.CaptureFixture[str]) -> None:
         (["--budget", "0"], "positive"),
         (["--budget", "inf"], "finite"),
         (["--overwrite"], "--overwrite needs --records DIR"),
+        (["--bots", "easy,medium", "--budget", "0.5"],
+         "--budget is used only by hard, and --bots easy,medium names none"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

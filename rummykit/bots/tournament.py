@@ -69,6 +69,11 @@ class Spec:
             raise TournamentError("--budget must be a positive, finite number of seconds")
 
 
+def budget_users() -> list[str]:
+    """The levels whose bot thinks within a time budget (the others ignore it)."""
+    return [lv for lv in LEVELS if make_bot(lv, 1.0).budget is not None]
+
+
 #: Most lineups a shuffle is played in when three or more bots share the table.
 MAX_ARRANGEMENTS = 24
 

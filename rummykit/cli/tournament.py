@@ -16,6 +16,7 @@ from rummykit.bots.base import DEFAULT_BUDGET, LEVELS
 from rummykit.bots.tournament import (
     Spec,
     TournamentError,
+    budget_users,
     iter_table,
     run_deals,
     saved_records,
@@ -61,6 +62,16 @@ def _spec(args: argparse.Namespace) -> Spec:
         raise TournamentError("--jobs must be at least 1")
     spec = Spec(args.variant, args.players, bots, args.deals, seed, args.budget, args.records)
     spec.check()
+    if spec.budget is not None:
+        # Asked for on the command line, a budget no bot reads would be a setting silently
+        # without effect (the library's Spec accepts it: scripts pass one budget to every
+        # pairing).
+        users = budget_users()
+        if not set(users) & set(bots):
+            raise TournamentError(
+                f"--budget is used only by {', '.join(users)}, and --bots "
+                f"{','.join(bots)} names none: add one or drop --budget"
+            )
     return spec
 
 
