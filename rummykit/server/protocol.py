@@ -93,17 +93,50 @@ BOT_WORDS: Final = ("bot", "robot")
 BOT_LEVEL_WORDS: Final = (
     "easy", "medium", "hard", "facil", "medio", "dificil", "facile", "moyen", "difficile"
 )
+
+#: Letters of other scripts drawn like a Latin one ("Вот" in Cyrillic, "Βοτ" in Greek, "ʙᴏᴛ"
+#: in small capitals), folded to it before a name is compared with the bot labels. Upper
+#: and lower case are listed apart because they need not look alike (Greek Η is an H, η an
+#: n). Compatibility forms (fullwidth "Ｂｏｔ", mathematical "𝐁𝐨𝐭") and accents are folded by
+#: Unicode's decomposition, not here.
+LOOK_ALIKES: Final = str.maketrans(
+    # Cyrillic (в, к, м, н, т are drawn as small capitals; ь as a b)
+    "АВЕКМНОРСТУХЅІЈҮҺԚԜЬ" "авекмнорстухѕіјүһԁԛԝь"
+    # Greek
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αβγηικνορτυχ"
+    # Latin small capitals and the dotless i
+    "ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢı",
+    "ABEKMHOPCTYXSIJYHQWb" "abekmhopctyxsijyhdqwb"
+    "ABEZHIKMNOPTYX" "abynikvoptux"
+    "abcdeghijklmnoprstuvwyzi",
+)
+
+#: Latin characters drawn alike, accepted in a label letter's place: the digit 0 for o, and
+#: 1, l and I (i once case is folded) for one another ("B0t", "R0b0t", "Bot (dificiI)").
+#: Only there: a seat number is still a number ("Bot 10"), and since a name is refused only
+#: when it reads as a whole label, "B0b" or "Al1" stay names.
+_SAME_SHAPE: Final = {"o": "o0", "i": "il1", "l": "li1"}
+
+
+def _spelled(word: str) -> str:
+    """A pattern for ``word`` that takes each letter's look-alikes in its place."""
+    return "".join(
+        f"[{_SAME_SHAPE[ch]}]" if ch in _SAME_SHAPE else re.escape(ch) for ch in word
+    )
+
+
 _BOT_NAME: Final = re.compile(
-    rf"(?:{'|'.join(BOT_WORDS)})\s*\d*\s*"
-    rf"(?:\(?\s*(?:{'|'.join(BOT_LEVEL_WORDS)})\s*\)?)?"
+    rf"(?:{'|'.join(map(_spelled, BOT_WORDS))})\s*\d*\s*"
+    rf"(?:\(?\s*(?:{'|'.join(map(_spelled, BOT_LEVEL_WORDS))})\s*\)?)?"
 )
 
 
 def looks_like_bot(name: str) -> bool:
-    """Whether a seat name reads as a bot's label, in any case and with or without accents."""
+    """Whether a seat name reads as a bot's label: in any case, with or without accents,
+    in look-alike letters of other scripts or with a digit drawn like a letter."""
     plain = "".join(
         ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)
-    )
+    ).translate(LOOK_ALIKES)
     return _BOT_NAME.fullmatch(" ".join(plain.casefold().split())) is not None
 
 
