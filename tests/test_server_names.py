@@ -65,7 +65,7 @@ def test_every_look_alike_of_every_letter_of_the_web_labels_is_caught(lang: str)
     """The page's own labels, each Latin letter replaced in turn by every character of the
     table drawn like it, upper and lower case: none passes for a name."""
     catalog = json.loads((ROOT / "rummykit/web/i18n" / f"{lang}.json").read_text("utf-8"))
-    labels = [catalog["seat"]["botPlain"]]
+    labels = [catalog["seat"]["botPlain"], catalog["seat"]["botNumbered"].replace("{n}", "2")]
     for level in catalog["bot"].values():
         labels.append(catalog["seat"]["bot"].replace("{n}", "2").replace("{level}", level))
     alikes = _alikes()

@@ -16,6 +16,7 @@ from rummykit.engine import Game
 from rummykit.errors import IllegalAction, RummyError
 from tests.web_support import (
     DESKTOP,
+    MY_TURN_OR_OVER,
     PHONE,
     Server,
     add_bots,
@@ -258,6 +259,60 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     page.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)
     # that very card left the hand (not its twin of the other deck, if the hand holds both)
     page.wait_for_selector(f".hand-card[data-id='{focused}']", state="detached")
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+#: The narrowest phones in common use (PHONE is 390 px wide).
+NARROW_PHONE = {"width": 360, "height": 780}
+
+CLOCKED_CHIP_JS = """other => { const S = window.rummykit.S; const real = S.view.turn.seat;
+  S.view.turn.seat = S.clock.seat = (S.you + other) % S.view.players;
+  window.rummykit.actions.render();
+  const clock = document.querySelector('.chip-clock');
+  const name = clock.closest('.seat-chip').querySelector('.chip-name');
+  const level = name.querySelector('.chip-level');
+  const out = { clock: clock.textContent, name: name.innerText, title: name.title,
+                clipped: [name, level].filter(el => el && el.scrollWidth > el.clientWidth).length,
+                apart: name.getBoundingClientRect().right <= clock.getBoundingClientRect().left };
+  S.view.turn.seat = S.clock.seat = real;
+  window.rummykit.actions.render();
+  return out; }"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bots_name_and_level_show_whole_beside_the_clock_on_a_narrow_phone(
+    server: Server, browser: Any, lang: str
+) -> None:
+    """Beside the turn clock a 360 px phone leaves a chip's name some 70 px: "Bot 2 (medium)"
+    was cut to "Bot 2 (m…", and bots of different levels read alike. Every level, every
+    language, each bot's chip drawn with the clock."""
+    words = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    page = new_page(browser, locale=lang, viewport=NARROW_PHONE)
+    levels = ("easy", "medium", "hard")
+    for _ in range(6):  # now and then a bot goes out before our turn: a new room then
+        create_room(page, server.base, "rummy", 4)
+        for level in levels:
+            seat = page.locator("[data-action=add-bot]").first.get_attribute("data-seat")
+            page.select_option(f"[data-level-seat='{seat}']", level)
+            page.click(f"[data-action=add-bot][data-seat='{seat}']")
+            page.wait_for_function(
+                "s => !document.querySelector(`[data-action=add-bot][data-seat='${s}']`)",
+                arg=seat,
+            )
+        page.wait_for_function(MY_TURN_OR_OVER)
+        if not page.evaluate("() => !!window.rummykit.S.gameOver"):
+            break
+    else:
+        raise AssertionError("every game was over before our turn")
+    for other, level in enumerate(levels, start=1):
+        chip = page.evaluate(CLOCKED_CHIP_JS, other)
+        full = words["seat"]["bot"].format(n=other + 1, level=words["bot"][level])
+        assert re.search(r"\d", chip["clock"]), chip
+        assert chip["clipped"] == 0 and chip["apart"], (full, chip)
+        # shown whole: the name and the level (without its brackets), the full name as title
+        assert chip["name"].split() == full.replace("(", "").replace(")", "").split(), chip
+        assert chip["title"] == full, chip
     assert not page.js_errors, page.js_errors
     page.context.close()
 

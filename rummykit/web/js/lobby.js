@@ -195,13 +195,16 @@ export function renderWaiting(root, S, actions) {
 }
 
 export function botName(s) {
-  if (s.level) {
-    const lv = t(`bot.${s.level}`);
-    // numbered by seat: the server names every bot of a level alike, and a table of three
-    // "Bot (medium)" left the scores, the log and the end screen ambiguous
-    return t("seat.bot", { n: s.seat + 1, level: lv === `bot.${s.level}` ? s.level : lv });
-  }
+  // numbered by seat: the server names every bot of a level alike, and a table of three
+  // "Bot (medium)" left the scores, the log and the end screen ambiguous
+  if (s.level) return t("seat.bot", { n: s.seat + 1, level: botLevel(s) });
   return s.name || t("seat.botPlain");
+}
+
+/** A bot's level in the page's language (the server's word for a level it has no name for). */
+export function botLevel(s) {
+  const lv = t(`bot.${s.level}`);
+  return lv === `bot.${s.level}` ? s.level : lv;
 }
 
 export function initial(name) {

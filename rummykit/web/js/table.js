@@ -6,7 +6,7 @@ import { h, confirmDialog, chooseDialog, formatSeconds, toast } from "./ui.js";
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
-import { botName, initial, optionsSummary } from "./lobby.js";
+import { botLevel, botName, initial, optionsSummary } from "./lobby.js";
 import { translateReason } from "./reasons.js";
 
 const RAMI = ["rami51", "rami71", "simple"];
@@ -244,13 +244,23 @@ function seatChip(S, s, teams) {
   return h(`div.seat-chip${turn ? ".turn" : ""}${partner ? ".partner" : ""}`, { role: "listitem", "data-seat": s, "data-cards": info.cards },
     h("div.chip-top", {},
       h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? "B" : initial(rs.name) }),
-      h("span.chip-name", { text: seatName(S, s) }),
+      chipName(S, s, rs),
       turn ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null),
     h("div.chip-mid", {}, backs,
       h("span.count", { "aria-label": t("seat.cardsInHand", { n: info.cards }), text: String(info.cards ?? "") }),
       score !== null ? h("span.chip-score", { title: t("table.score"), text: `${score}` }) : null),
     h("div.chip-badges", {}, badges),
     turn ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null);
+}
+
+/** The name on a seat's chip. A bot's level goes on a line of its own, smaller: beside the
+ * turn clock on a phone a chip leaves the name some 70 px, and "Bot 2 (medium)" was cut to
+ * "Bot 2 (m…", two bots of different levels then reading alike. The full name is the title. */
+function chipName(S, s, rs) {
+  const name = seatName(S, s);
+  if (rs.kind !== "bot" || !rs.level) return h("span.chip-name", { title: name, text: name });
+  return h("span.chip-name", { title: name },
+    t("seat.botNumbered", { n: rs.seat + 1 }), h("span.chip-level", { text: botLevel(rs) }));
 }
 
 function scoreOf(v, s) {
