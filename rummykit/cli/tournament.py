@@ -86,9 +86,10 @@ def _check_records(args: argparse.Namespace) -> list[str]:
         return []
     old = saved_records(args.records)
     if old and not args.overwrite:
+        held = f"{old[0]}" if len(old) == 1 else f"{len(old)} deal records ({old[0]}, …)"
         raise TournamentError(
-            f"--records {args.records} already holds {len(old)} deal records ({old[0]}…): "
-            f"choose another directory, or add --overwrite to replace them"
+            f"--records {args.records} already holds {held}: choose another directory, or "
+            f"add --overwrite to replace them"
         )
     return old
 
