@@ -78,6 +78,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where bots think (%(default)s)",
     )
     parser.add_argument(
+        "--bot-timeout",
+        type=_seconds,
+        default=d.bot_timeout,
+        metavar="SECONDS",
+        help="seconds one bot decision may take before its worker is replaced and the medium "
+        "move is played (%(default)s)",
+    )
+    parser.add_argument(
         "--rate",
         type=float,
         default=d.rate,
@@ -126,6 +134,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
+    return value
+
+
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
     return ServerConfig(
         host=args.host,
@@ -140,6 +158,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         clock_scale=args.clock_scale,
         bot_workers=args.bot_workers,
         bot_pool=args.bot_pool,
+        bot_timeout=args.bot_timeout,
         log_level=args.log_level,
         rate=args.rate,
         burst=args.burst,

@@ -29,6 +29,10 @@ class ServerConfig:
     clock_scale: float = 1.0
     bot_workers: int = 2
     bot_pool: str = "process"
+    #: seconds one bot decision may take (``--bot-timeout``; hard thinks 1 s, medium
+    #: milliseconds): past it the worker process is killed and replaced, and the seat plays
+    #: the medium move instead (docs/server.md, Bots)
+    bot_timeout: float = 10.0
     max_queue: int = 512
     #: simultaneous WebSocket connections from one client address (0: no limit); generous
     #: enough for a classroom behind one NAT, two or three tabs a pupil

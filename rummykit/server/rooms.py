@@ -301,7 +301,7 @@ class RoomManager:
     def __init__(self, storage: Storage, config: ServerConfig, bots: BotPool | None = None) -> None:
         self.storage = storage
         self.config = config
-        self.bots = bots or BotPool(config.bot_workers, config.bot_pool)
+        self.bots = bots or BotPool(config.bot_workers, config.bot_pool, config.bot_timeout)
         self.levels = bot_levels()
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -1147,7 +1147,7 @@ class RoomManager:
             if room.game is not game or game.version != version or game.to_move != seat:
                 return
         try:
-            action = await self.bots.decide(game, seat, level, view)
+            action = await self.bots.decide(game, seat, level, view, room=room.code)
         except Exception:
             log.exception("room %s: bot failed", room.code)
             return

@@ -1,0 +1,341 @@
+"""The server's bot pool keeps its workers: a decision past its deadline has its worker killed
+and replaced, a worker that dies is replaced, and either way the seat plays the medium move (or
+the fallback move) instead; nothing outlives the pool.
+
+The stand-ins for ``choose_action`` live in ``test_server_botpool_standins.py``, which the
+spawned workers import."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rummykit.cli.serve import add_arguments, config_from_args
+from rummykit.engine.game import Game
+from rummykit.server.botpool import BotPool
+from tests.server_support import ServerProc, autoplay, make_room
+from tests.test_server_botpool_standins import (
+    RELEASE,
+    die_unless_medium,
+    hang_always,
+    hang_unless_medium,
+    raise_unless_medium,
+)
+
+#: tests wait this long for a deadline; short, but long enough that a quick stand-in answers
+#: in time on a loaded machine
+DEADLINE = 0.5
+
+
+@pytest.fixture(autouse=True)
+def _release_threads() -> Iterator[None]:
+    RELEASE.clear()
+    yield
+    RELEASE.set()
+
+
+def _game() -> Game:
+    return Game.new("rummy", players=2, seed=11)
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process (not gone, not a zombie)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    try:
+        # The state follows the command name, which is in parentheses.
+        return stat.read_text().rpartition(")")[2].split()[0] != "Z"
+    except (FileNotFoundError, IndexError):
+        return not Path("/proc/self/stat").exists()
+
+
+def _wait_gone(pids: list[int]) -> None:
+    """Wait until none of ``pids`` runs: processes that leave by themselves (they notice at
+    once; a loaded machine gets 30 s)."""
+    for _ in range(300):
+        if not any(_alive(pid) for pid in pids):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"still running: {[p for p in pids if _alive(p)]}")
+
+
+def _warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+def test_overrun_kills_the_worker_and_plays_the_medium_move(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    pool = BotPool(workers=2, kind="process", timeout=DEADLINE)
+    pool.choose = hang_unless_medium
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+
+    async def main() -> None:
+        assert await pool.decide(game, seat, "medium", room="ABCD") == "draw"
+        before = set(pool.pids())
+        assert len(before) == 2 and not _warnings(caplog)
+
+        assert await pool.decide(game, seat, "hard", room="ABCD") == "draw"
+        (message,) = _warnings(caplog)
+        assert message.startswith(f"room ABCD seat {seat} (hard): the bot did not answer within")
+        assert message.endswith("replaced); playing the medium move")
+        after = set(pool.pids())
+        (killed,) = before - after  # one worker replaced, the other untouched
+        assert len(after) == 2 and not _alive(killed)
+
+        caplog.clear()
+        assert await pool.decide(game, seat, "medium", room="ABCD") == "draw"
+        assert not _warnings(caplog) and set(pool.pids()) == after
+
+    try:
+        asyncio.run(main())
+        seen = pool.pids()
+    finally:
+        pool.close()
+    assert pool.pids() == [] and not any(_alive(pid) for pid in seen)
+
+
+def test_a_hung_medium_move_gives_way_to_the_fallback_move(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    pool = BotPool(workers=1, kind="process", timeout=DEADLINE)
+    pool.choose = hang_always
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+    try:
+        for level in ("hard", "medium"):
+            caplog.clear()
+            assert asyncio.run(pool.decide(game, seat, level, room="EFGH")) == "draw"
+            (message,) = _warnings(caplog)
+            assert message.startswith(f"room EFGH seat {seat} ({level}): the bot did not answer")
+            assert message.endswith("; playing the fallback move")
+            # hard: its own worker and the medium move's were replaced; medium is not asked twice
+            assert message.count("replaced") == (2 if level == "hard" else 1)
+            assert len(pool.pids()) == 1
+    finally:
+        pool.close()
+
+
+def test_a_dead_worker_is_replaced(caplog: pytest.LogCaptureFixture) -> None:
+    pool = BotPool(workers=1, kind="process", timeout=DEADLINE)
+    pool.choose = die_unless_medium
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+
+    async def main() -> None:
+        assert await pool.decide(game, seat, "easy") == "draw"
+        (message,) = _warnings(caplog)
+        assert "the bot lost its worker, ended by SIGKILL" in message
+        assert message.endswith("; playing the medium move")
+        assert len(pool.pids()) == 1
+
+    try:
+        asyncio.run(main())
+    finally:
+        pool.close()
+
+
+def test_a_worker_that_died_while_free_is_replaced_before_use(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    pool = BotPool(workers=1, kind="process", timeout=DEADLINE)
+    pool.choose = hang_unless_medium
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+
+    async def main() -> None:
+        assert await pool.decide(game, seat, "medium") == "draw"
+        (pid,) = pool.pids()
+        (worker,) = pool._processes
+        os.kill(pid, signal.SIGKILL)
+        worker.process.join(30)
+        assert await pool.decide(game, seat, "medium") == "draw"
+        assert _warnings(caplog) == [f"bot worker process {pid} ended by SIGKILL; replaced"]
+        assert pool.pids() != [pid] and len(pool.pids()) == 1
+
+    try:
+        asyncio.run(main())
+    finally:
+        pool.close()
+
+
+def test_a_bot_that_raises_keeps_its_worker(caplog: pytest.LogCaptureFixture) -> None:
+    pool = BotPool(workers=1, kind="process", timeout=DEADLINE)
+    pool.choose = raise_unless_medium
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+
+    async def main() -> None:
+        assert await pool.decide(game, seat, "medium") == "draw"
+        pids = pool.pids()
+        assert await pool.decide(game, seat, "hard", room="IJKL") == "draw"
+        assert _warnings(caplog) == [
+            f"room IJKL seat {seat} (hard): the bot raised ZeroDivisionError: a bug in the bot; "
+            "playing the medium move"
+        ]
+        assert pool.pids() == pids
+
+    try:
+        asyncio.run(main())
+    finally:
+        pool.close()
+
+
+def test_closing_during_a_hung_decision_leaves_no_process() -> None:
+    pool = BotPool(workers=2, kind="process", timeout=60)
+    pool.choose = hang_always
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+
+    async def main() -> list[int]:
+        task = asyncio.ensure_future(pool.decide(game, seat, "hard"))
+        await asyncio.sleep(0.2)
+        seen = pool.pids()
+        pool.close()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return seen
+
+    seen = asyncio.run(main())
+    assert len(seen) == 2 and pool.pids() == []
+    assert not any(_alive(pid) for pid in seen)
+
+
+def test_workers_leave_when_the_server_is_killed() -> None:
+    """A server killed outright (``kill -9``) cannot stop its workers; they stop themselves,
+    even one stuck in a decision."""
+    script = f"""
+import asyncio, sys
+sys.path[:0] = [{str(Path(__file__).parents[1])!r}]
+from rummykit.engine.game import Game
+from rummykit.server.botpool import BotPool
+from tests.test_server_botpool_standins import hang_always
+
+async def main():
+    pool = BotPool(workers=2, kind="process", timeout=60)
+    pool.choose = hang_always
+    game = Game.new("rummy", players=2, seed=11)
+    task = asyncio.ensure_future(pool.decide(game, game.to_move, "hard"))
+    while not any(w.ready for w in pool._processes):  # the decision went to a worker
+        await asyncio.sleep(0.05)
+    print(*pool.pids(), flush=True)
+    await task
+
+asyncio.run(main())
+"""
+    server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        pids = [int(p) for p in server.stdout.readline().split()]
+        assert len(pids) == 2 and all(_alive(pid) for pid in pids)
+    finally:
+        server.kill()
+        server.wait()
+    _wait_gone(pids)
+
+
+def test_a_hung_thread_falls_back_and_frees_its_permit(caplog: pytest.LogCaptureFixture) -> None:
+    pool = BotPool(workers=1, kind="thread", timeout=DEADLINE)
+    pool.choose = hang_unless_medium
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+
+    async def main() -> None:
+        # Twice: the one permit comes back though the first thread still hangs.
+        for _ in range(2):
+            caplog.clear()
+            assert await pool.decide(game, seat, "hard", room="MNOP") == "draw"
+            (message,) = _warnings(caplog)
+            assert message.startswith(f"room MNOP seat {seat} (hard): the bot did not answer")
+            assert "its thread runs on" in message and message.endswith("the medium move")
+
+    try:
+        asyncio.run(main())
+    finally:
+        pool.close()
+
+
+def test_the_bot_timeout_flag() -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert config_from_args(parser.parse_args([])).bot_timeout == 10.0
+    assert config_from_args(parser.parse_args(["--bot-timeout", "2.5"])).bot_timeout == 2.5
+    for bad in ("0", "-1", "soon"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["--bot-timeout", bad])
+    with pytest.raises(ValueError, match="positive"):
+        BotPool(timeout=0)
+
+
+def test_the_real_bots_answer_from_worker_processes(caplog: pytest.LogCaptureFixture) -> None:
+    pool = BotPool(workers=1, kind="process")
+    game = _game()
+
+    async def main() -> None:
+        for level in ("medium", "hard"):
+            seat = game.to_move
+            assert seat is not None
+            game.apply(await pool.decide(game, seat, level))
+
+    try:
+        asyncio.run(main())
+    finally:
+        pool.close()
+    assert not _warnings(caplog) and len(game.history()) >= 2
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from ``/proc``)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_server_with_worker_processes_plays_and_leaves_none(tmp_path: Path) -> None:
+    server = ServerProc(tmp_path / "p.db", "--bot-pool", "process", "--bot-workers", "1").start()
+    try:
+        async def main() -> None:
+            _, clients = await make_room(server.ws, "rami51", 2, 1, level="medium")
+            await asyncio.wait_for(autoplay(clients[0]), 120)
+            await clients[0].close()
+
+        asyncio.run(main())
+        assert server.proc is not None
+        children = [p for p in _children(server.proc.pid) if _alive(p)]
+        workers = [p for p in children if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()]
+    finally:
+        server.stop()
+    # The server reaps its workers before it exits; multiprocessing's resource tracker (also
+    # started by spawn) leaves by itself when the server is gone.
+    assert len(workers) == 1 and not _alive(workers[0])
+    _wait_gone(children)
+    assert server.errors_logged() == "" and "playing the" not in server.log.read_text()
