@@ -28,7 +28,7 @@ from rummykit import rules
 from rummykit.engine import Game
 from rummykit.engine.actions import as_action
 from rummykit.errors import RummyError
-from rummykit.server.botpool import BotPool, bot_levels, fallback_bot
+from rummykit.server.botpool import STANDBY_LEVEL, BotPool, bot_levels, fallback_bot
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import (
     MAX_MESSAGE,
@@ -1158,11 +1158,43 @@ class RoomManager:
         try:
             self._play(room, seat, action, auto=False)
         except RummyError as exc:
-            log.warning("room %s: bot action %r refused (%s); fallback", room.code, action, exc)
+            await self._bot_refused(room, game, seat, level, version, action, exc)
+        except ProtocolError:
+            pass
+
+    async def _bot_refused(
+        self, room: Room, game: Game, seat: int, level: str, version: int, action: str,
+        exc: RummyError,
+    ) -> None:
+        """A bot's answer the engine refused (a bot bug): the seat plays the standby level's
+        move instead, as for a bot that fails or overruns, else the fallback move."""
+        if level != STANDBY_LEVEL:
+            log.warning(
+                "room %s seat %d (%s): bot action %r refused (%s); playing the %s move",
+                room.code, seat, level, action, exc, STANDBY_LEVEL,
+            )
             try:
-                self._play(room, seat, fallback_bot(game, seat, random.Random()), auto=False)
-            except RummyError:
-                log.exception("room %s: fallback bot refused too", room.code)
+                standby = await self.bots.decide(game, seat, STANDBY_LEVEL, room=room.code)
+            except Exception:
+                log.exception("room %s: the %s bot failed", room.code, STANDBY_LEVEL)
+            else:
+                if room.game is not game or game.version != version or game.to_move != seat:
+                    return
+                try:
+                    self._play(room, seat, standby, auto=False)
+                    return
+                except RummyError as again:
+                    exc, action = again, standby
+                except ProtocolError:
+                    return
+        log.warning(
+            "room %s seat %d: bot action %r refused (%s); playing the fallback move",
+            room.code, seat, action, exc,
+        )
+        try:
+            self._play(room, seat, fallback_bot(game, seat, random.Random()), auto=False)
+        except RummyError:
+            log.exception("room %s: fallback bot refused too", room.code)
         except ProtocolError:
             pass
 

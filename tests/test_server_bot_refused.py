@@ -1,0 +1,69 @@
+"""A bot whose answer the engine refuses (a bot bug) does not cost its seat a sensible move:
+the seat plays the medium move, as for a bot that raises or overruns, and the event is logged."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.bots import choose_action
+from rummykit.server.config import ServerConfig
+from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.storage import SQLiteStorage
+
+ASKED: list[str] = []
+
+
+def _illegal_unless_medium(view: dict[str, Any], history: list[Any], level: str,
+                           seed: int | None) -> str:
+    ASKED.append(level)
+    if level != "medium":
+        return "declare"  # no such move in rummy
+    return choose_action(view, history, level, seed)
+
+
+def test_a_refused_bot_answer_gives_way_to_the_medium_move(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    storage = SQLiteStorage(str(tmp_path / "refused.db"))
+    manager = RoomManager(storage, ServerConfig(bot_pool="thread", offload_views=False))
+    manager.bots.choose = _illegal_unless_medium
+    ASKED.clear()
+
+    async def main() -> None:
+        conn = Connection()
+        manager.handle(
+            conn, {"type": "create", "id": 1, "variant": "rummy", "players": 2, "options": {}}
+        )
+        code = next(iter(manager.rooms))
+        room = manager.rooms[code]
+        manager.handle(conn, {"type": "sit", "id": 2, "seat": 1, "name": "Ana"})
+        manager.handle(conn, {"type": "add_bot", "id": 3, "seat": 0, "level": "hard"})
+        game = room.game
+        assert game is not None
+        if game.to_move == 1:  # Ana starts: she draws and discards, then the bot moves
+            manager.handle(conn, {"type": "action", "id": 4, "version": game.version,
+                                  "action": "draw"})
+            card = game.view(1)["hand"][0]
+            manager.handle(conn, {"type": "action", "id": 5, "version": game.version,
+                                  "action": f"discard {card}"})
+        assert game.to_move == 0
+        for _ in range(1000):  # the bot's whole turn: a draw and a discard
+            if game.to_move == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert game.to_move == 1, "the bot did not finish its turn"
+        manager.close()
+
+    with caplog.at_level(logging.WARNING, logger="rummykit.server"):
+        asyncio.run(main())
+    storage.close()
+    messages = [r.getMessage() for r in caplog.records]
+    assert ASKED.count("hard") >= 2 and "medium" in ASKED
+    refused = [m for m in messages if "refused" in m]
+    assert refused and all("playing the medium move" in m for m in refused), messages
+    assert not any("fallback" in m for m in messages), messages
