@@ -129,6 +129,14 @@ class Ruleset:
     deals: int = _doc("indian deals format: number of deals")
     fixed_penalty: int = _doc("simple: what each losing player pays")
     cap: int = _doc("indian: most a player pays in one deal")
+    loser_melds: Literal["two_sequences", "pure_sequence", "all_cards"] = _doc(
+        "indian: how a loser's hand is counted: two_sequences: melds save their cards only if "
+        "they include two sequences, one of them pure; pure_sequence: the same, and without "
+        "them pure sequences alone still save their own cards; all_cards: every card counts "
+        "at its value. The game arranges the cards for the least penalty; the cap applies",
+        decision=True,
+        only=("indian",),
+    )
     wrong_declaration: int = _doc("indian: what a wrong declaration costs")
     wrong_declaration_ends: bool = _doc(
         "indian: a wrong declaration ends the deal with no winner and only the declarer pays "
@@ -221,6 +229,7 @@ _BASE: Final[dict[str, Any]] = dict(
     deals=1,
     fixed_penalty=0,
     cap=0,
+    loser_melds="two_sequences",
     wrong_declaration=0,
     wrong_declaration_ends=False,
     first_drop=0,

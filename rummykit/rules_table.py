@@ -53,9 +53,8 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
     ("indian", "Any number of jokers may stand in a meld, but every meld needs one card that is "
      "not a joker."),
     ("indian", "A player left alone after the others dropped wins the deal and pays 0."),
-    ("indian", "Penalties: 2–10 face value, J Q K A 10, jokers 0; a loser's melds count only if "
-     "they include two sequences, one pure, and the game arranges the loser's cards for the "
-     "least penalty; at most 80 a deal."),
+    ("indian", "Penalties: 2–10 face value, J Q K A 10, jokers 0; at most 80 a deal (which "
+     "melds of a loser count: `loser_melds`)."),
     ("indian", "Pool: if every remaining player would be eliminated in the same deal, the lowest "
      "total wins. Deals: each deal's winner collects the losers' points; the most collected "
      "after the last deal wins (ties: lowest seat). Points: one deal, the winner collects."),
