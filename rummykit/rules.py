@@ -112,6 +112,12 @@ class Ruleset:
         "times the pile may be reshuffled into a new stock per deal (-1: no limit)",
         decision=True,
     )
+    restock_keeps_top: bool = _doc(
+        "an empty stock is rebuilt from the discard pile but its top card, which stays as the "
+        "new pile (no: the whole pile is shuffled into the stock and the pile is empty, so the "
+        "next player draws from the stock; the stock cannot be rebuilt from an empty pile)",
+        decision=True,
+    )
     # -- scoring and game end -------------------------------------------------------------
     scoring: Scoring = _doc("how a deal is scored")
     blocked_deal: Literal["scored", "void"] = _doc(
@@ -220,6 +226,7 @@ _BASE: Final[dict[str, Any]] = dict(
     out_by_laying=True,
     take_jokers=True,
     max_restocks=2,
+    restock_keeps_top=True,
     scoring="rummy",
     blocked_deal="scored",
     teams=False,

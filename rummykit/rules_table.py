@@ -48,8 +48,7 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "pays."),
     ("Rami", "`rami71`: every first lay-down (an opening, a partner's lay-down, a lay-everything "
      "close) needs a joker-free run and a joker-free set."),
-    ("indian", "On a restock the pile's top card stays as the new pile. An empty stock with "
-     "nothing to reshuffle ends the deal with no winner."),
+    ("indian", "An empty stock with nothing to reshuffle ends the deal with no winner."),
     ("indian", "Any number of jokers may stand in a meld, but every meld needs one card that is "
      "not a joker."),
     ("indian", "A player left alone after the others dropped wins the deal and pays 0."),

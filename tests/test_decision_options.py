@@ -16,11 +16,11 @@ from rummykit.cards import Card, parse_card
 from rummykit.engine import Game
 from rummykit.engine.indian import loser_penalty, pure_sequences_saved
 from rummykit.engine.scoring import DealResult, GameScore
-from rummykit.errors import InvalidRecord, RummyError
+from rummykit.errors import IllegalAction, InvalidRecord, RummyError
 from rummykit.melds import MeldRules, indian_penalty
 from rummykit.rules import make_rules
 from tests import solver_reference as ref
-from tests.helpers import cards, new_game, play
+from tests.helpers import all_cards, cards, full_deck, new_game, play
 from tests.test_engine_properties import check_privacy
 from tests.test_solver_exact import examples, hands
 
@@ -68,7 +68,7 @@ def test_the_defaults_are_the_rule_books_readings() -> None:
         r = make_rules(variant, 2)
         assert (r.blocked_deal, r.dealer_after) == ("scored", "next")
         assert not r.wrong_declaration_ends and not r.indicator_in_stock
-        assert r.loser_melds == "two_sequences"
+        assert r.loser_melds == "two_sequences" and r.restock_keeps_top
 
 
 @pytest.mark.parametrize(("variant", "options", "reason"), [
@@ -338,6 +338,62 @@ def test_pure_sequence_counting_against_every_arrangement(case: tuple[int, list[
     assert loser_penalty(hand, rules, "pure_sequence") == reference_pure_sequence(hand, rules)
 
 
+# -- every game: restock_keeps_top ---------------------------------------------------------------
+
+
+def to_first_restock(g: Game) -> int:
+    """Automatic plays until the stock is first rebuilt; the pile's size just before."""
+    while not g.deal.restocks:
+        pile = len(g.deal.pile)
+        g.apply("timeout")
+    return pile + 1  # the last automatic play discarded onto it
+
+
+@pytest.mark.parametrize(("variant", "players"), [("rummy", 3), ("rami51", 2), ("indian", 4)])
+def test_by_default_a_restock_leaves_the_piles_top_card(variant: str, players: int) -> None:
+    g = Game.new(variant, players, seed=4)
+    pile = to_first_restock(g)
+    v = g.view(0)
+    assert (v["stock"], v["pile"]) == (pile - 1, [g.history()[-2]["card"]])
+
+
+@pytest.mark.parametrize(("variant", "players"), [("rummy", 3), ("rami51", 2), ("indian", 4)])
+def test_a_restock_may_turn_the_whole_pile_over(variant: str, players: int) -> None:
+    g = Game.new(variant, players, {"restock_keeps_top": False}, seed=4)
+    pile = to_first_restock(g)
+    v = g.view(0)
+    assert (v["stock"], v["pile"]) == (pile, [])
+    assert g.history()[-1] == {"seat": None, "action": "restock", "stock": pile}
+    # Nothing to take: the next player draws from the stock.
+    with pytest.raises(IllegalAction, match="the discard pile is empty"):
+        g.apply("take")
+    assert not any(a.verb == "take" for a in g.legal_actions())
+    check_privacy(g, random.Random(4))
+    assert all_cards(g) == full_deck(g)
+    g.apply("draw")
+    check_privacy(g, random.Random(5))
+    g.apply("timeout")
+    assert len(g.view(0)["pile"]) == 1 and all_cards(g) == full_deck(g)
+
+
+@pytest.mark.parametrize(("keeps_top", "blocked"), [(True, True), (False, False)])
+def test_a_single_card_pile_rebuilds_the_stock_only_when_all_of_it_goes(
+    keeps_top: bool, blocked: bool
+) -> None:
+    g = Game.new("rummy", 2, {"restock_keeps_top": keeps_top}, seed=4)
+    d = g.deal
+    # Engine-side set-up of a rare position: one card left in the stock, an empty pile.
+    d.pile, d.stock = [], d.stock[-1:]
+    play(g, "draw")
+    thrown = g.hand(1)[0]
+    g.apply(f"discard {thrown.text}")
+    assert g.deal.over == blocked
+    if not blocked:
+        v = g.view(0)
+        assert (v["stock"], v["pile"], v["restocks"], g.to_move) == (1, [], 1, 0)
+        assert g.deal.stock == [thrown]
+
+
 # -- records ------------------------------------------------------------------------------------
 
 ROUND_TRIPS = [
@@ -345,6 +401,8 @@ ROUND_TRIPS = [
     ("rummy", 3, {"length": "to-200", "max_restocks": 0, "dealer_after": "winner"}, 11),
     ("indian", 2, {"format": "deals", "indicator_in_stock": True}, 3),
     ("indian", 3, {"format": "deals", "loser_melds": "all_cards"}, 5),
+    ("rummy", 2, {"length": "to-200", "restock_keeps_top": False}, 9),
+    ("indian", 2, {"format": "deals", "restock_keeps_top": False}, 3),
 ]
 
 
@@ -376,6 +434,15 @@ def test_a_record_stripped_of_its_option_does_not_replay(
     name = next(k for k in options if k in ("blocked_deal", "dealer_after"))
     del rec["options"][name]
     with pytest.raises(InvalidRecord, match="deal 2"):
+        Game.from_record(rec)
+
+
+def test_a_record_of_whole_pile_restocks_does_not_replay_without_its_option() -> None:
+    g = Game.new("rummy", 2, {"restock_keeps_top": False}, seed=9)
+    to_first_restock(g)
+    rec = g.record()
+    del rec["options"]["restock_keeps_top"]
+    with pytest.raises(InvalidRecord, match="rebuilt stock 1 does not hold the cards"):
         Game.from_record(rec)
 
 

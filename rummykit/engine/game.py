@@ -193,10 +193,12 @@ class Game:
         """Rebuild an empty stock from the pile, or end the deal; False when it ended."""
         d = self.deal
         limit = self.rules.max_restocks
-        if (limit >= 0 and d.restocks >= limit) or len(d.pile) < 2:
+        # The pile's top card stays as the new pile, or the whole pile is turned over.
+        kept = 1 if self.rules.restock_keeps_top else 0
+        if (limit >= 0 and d.restocks >= limit) or len(d.pile) <= kept:
             self._finish(None, "blocked" if self.rules.scoring == "rummy" else "no-winner")
             return False
-        cards = d.pile[:-1]
+        cards = d.pile[: len(d.pile) - kept]
         planned = self._planned_restocks.get(d.number, [])
         if d.restocks < len(planned):
             order = planned[d.restocks]
@@ -215,7 +217,7 @@ class Game:
             order = self._shuffled(list(cards), f"deal{d.number}:restock{d.restocks + 1}")
         d.restock_orders.append(list(order))
         d.stock = list(reversed(order))
-        d.pile = d.pile[-1:]
+        d.pile = d.pile[len(d.pile) - kept :]
         d.restocks += 1
         d.events.append({"seat": None, "action": "restock", "stock": len(d.stock)})
         return True
