@@ -154,6 +154,13 @@ class Ruleset:
     first_drop: int = _doc("indian: cost of dropping before one's first draw")
     middle_drop: int = _doc("indian: cost of dropping later")
     clock: int = _doc("seconds on the turn clock")
+    timeout_discard: Literal["drawn", "heaviest"] = _doc(
+        "what the automatic play (timeout) discards: the card drawn from the stock this turn "
+        "if still in hand, else the highest-penalty non-joker; or always the highest-penalty "
+        "non-joker (ties: highest rank with the ace high, then the first suit in the order "
+        "♠ ♥ ♦ ♣)",
+        decision=True,
+    )
     house: tuple[tuple[str, Any], ...] = _doc("house rules: fields overridden by name", default=())
 
     @property
@@ -242,6 +249,7 @@ _BASE: Final[dict[str, Any]] = dict(
     first_drop=0,
     middle_drop=0,
     clock=45,
+    timeout_discard="drawn",
 )
 
 _RAMI: Final[dict[str, Any]] = dict(

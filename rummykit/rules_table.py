@@ -26,9 +26,7 @@ _TABLES: list[tuple[str, str, int]] = [
 #: Decisions that are fixed behaviour of the engine rather than ruleset fields.
 FIXED_DECISIONS: list[tuple[str, str]] = [
     ("all", "The automatic play (`timeout`): undo the turn if a card is owed, draw if not drawn, "
-     "discard the card drawn from the stock or else the highest-penalty non-joker (ties: "
-     "highest rank with the ace high, then the first suit in the order ♠ ♥ ♦ ♣); it never "
-     "lays, declares or drops."),
+     "discard (which card: `timeout_discard`); it never lays, declares or drops."),
     ("all", "A player whose clock ran out twice in a row is away: the server plays their turns "
      "with `timeout` at once until they act again (server option `away_after`, default 2)."),
     ("all", "An empty stock is rebuilt (or the deal ends) at the start of the turn that needs "

@@ -69,6 +69,7 @@ def test_the_defaults_are_the_rule_books_readings() -> None:
         assert (r.blocked_deal, r.dealer_after) == ("scored", "next")
         assert not r.wrong_declaration_ends and not r.indicator_in_stock
         assert r.loser_melds == "two_sequences" and r.restock_keeps_top
+        assert r.timeout_discard == "drawn"
 
 
 @pytest.mark.parametrize(("variant", "options", "reason"), [
@@ -83,6 +84,7 @@ def test_the_defaults_are_the_rule_books_readings() -> None:
     ("rummy", {"loser_melds": "all_cards"}, "belongs to indian"),
     # Every text field with a fixed set of values is checked, not only the new ones.
     ("rummy", {"swap": "banana"}, "choose one of any, fourth, none"),
+    ("simple", {"timeout_discard": "lightest"}, "choose one of drawn, heaviest"),
     ("rami51", {"lay_mode": "deal"}, "choose one of open, close, declare"),
     ("rami51", {"length": "forever"}, "choose one of one-deal, to-200, to-limit"),
 ])
@@ -394,6 +396,43 @@ def test_a_single_card_pile_rebuilds_the_stock_only_when_all_of_it_goes(
         assert g.deal.stock == [thrown]
 
 
+# -- every game: timeout_discard ------------------------------------------------------------------
+
+OPENER = "KS KH KD 5H 6H 7H 2C 3C 4C 9D 9S 9H 5C"
+
+
+@pytest.mark.parametrize(("rule", "drawn", "thrown"), [
+    ("drawn", "2D", "2D"),
+    ("heaviest", "2D", "KS"),  # kings 10 (the highest rank of the highest penalty), spades first
+    ("heaviest", "AD", "AD"),  # the drawn card is the heaviest (11)
+    ("drawn", "X", "X"),
+    ("heaviest", "X", "KS"),  # never a joker
+])
+def test_what_the_automatic_play_discards(rule: str, drawn: str, thrown: str) -> None:
+    g = new_game("rummy", 2, {1: OPENER}, starter="QC", stock=drawn,
+                 options={"timeout_discard": rule})
+    g.apply("timeout")
+    assert g.history()[-1] == {"seat": 1, "action": "timeout", "undone": False, "draw": True,
+                               "card": thrown}
+    assert g.view(0)["pile"] == ["QC", thrown]
+
+
+@pytest.mark.parametrize(("rule", "thrown"), [("drawn", "7D"), ("heaviest", "AH")])
+def test_indian_the_heaviest_skips_a_drawn_wild_joker(rule: str, thrown: str) -> None:
+    hand = "KS AH QD 2S 3S 5H 6H 8D 9C 4C 3D 2H JC"
+    g = new_game("indian", 2, {1: hand}, indicator="7C", starter="5D", stock="7D",
+                 options={"timeout_discard": rule})
+    play(g, "draw", "timeout")
+    assert g.view(0)["pile"][-1] == thrown
+
+
+def test_a_timeout_after_a_draw_throws_the_heaviest_by_the_same_rule() -> None:
+    g = new_game("rummy", 2, {1: OPENER}, starter="QC", stock="2D",
+                 options={"timeout_discard": "heaviest"})
+    play(g, "draw", "timeout")
+    assert g.history()[-1]["card"] == "KS" and cards("2D")[0] in g.hand(1)
+
+
 # -- records ------------------------------------------------------------------------------------
 
 ROUND_TRIPS = [
@@ -403,6 +442,7 @@ ROUND_TRIPS = [
     ("indian", 3, {"format": "deals", "loser_melds": "all_cards"}, 5),
     ("rummy", 2, {"length": "to-200", "restock_keeps_top": False}, 9),
     ("indian", 2, {"format": "deals", "restock_keeps_top": False}, 3),
+    ("rummy", 3, {"length": "to-200", "timeout_discard": "heaviest"}, 11),
 ]
 
 
@@ -444,6 +484,15 @@ def test_a_record_of_whole_pile_restocks_does_not_replay_without_its_option() ->
     del rec["options"]["restock_keeps_top"]
     with pytest.raises(InvalidRecord, match="rebuilt stock 1 does not hold the cards"):
         Game.from_record(rec)
+
+
+def test_a_record_of_automatic_plays_replays_otherwise_without_its_option() -> None:
+    g = Game.new("rummy", 2, {"timeout_discard": "heaviest"}, seed=9)
+    for _ in range(6):
+        g.apply("timeout")
+    rec = g.record()
+    del rec["options"]["timeout_discard"]
+    assert Game.from_record(rec).view(0)["pile"] != g.view(0)["pile"]
 
 
 def test_a_record_of_a_wrong_declaration_ending_the_deal_replays() -> None:

@@ -40,7 +40,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
                    "restock_keeps_top": False},
               {"opening": 51, "blocked_deal": "void", "max_restocks": 0}],
     "rami51": [{}, {"dealer_after": "winner", "restock_keeps_top": False}], "rami71": [{}],
-    "simple": [{}],
+    "simple": [{}, {"timeout_discard": "heaviest"}],
     "indian": [{}, {"format": "deals", "jokers_from_discard": True,
                     "wrong_declaration_ends": True, "loser_melds": "all_cards"},
                {"format": "points", "indicator_in_stock": True, "loser_melds": "pure_sequence",

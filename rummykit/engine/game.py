@@ -751,11 +751,14 @@ class Game:
             self._end_turn()
 
     def timeout_discard(self) -> Card:
-        """The card the automatic play discards once the player holds their drawn card."""
+        """The card the automatic play discards once the player holds their drawn card: the
+        card drawn from the stock if still in hand (unless the ruleset's ``timeout_discard``
+        says ``heaviest``), else the highest-penalty non-joker."""
         d = self.deal
         hand = d.hands[d.turn]
-        if d.stock_card is not None and d.stock_card in hand:
-            return d.stock_card
+        drawn = d.stock_card
+        if self.rules.timeout_discard == "drawn" and drawn is not None and drawn in hand:
+            return drawn
         kept = self.kept_card()
         candidates = [
             c
