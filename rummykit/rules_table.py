@@ -36,6 +36,11 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "run of its suit or set of its rank on the table; a joker has a place on any meld) is "
      "refused: the turn could not be finished. Moves that leave it some place are allowed, "
      "even if that place needs other cards laid first."),
+    ("rummy", "While a freed joker must go back on the table (`freed_joker_duty`), a swap, meld "
+     "or lay-off that would leave it no possible place (no table meld that could take a joker, "
+     "now or once a real card left in hand is laid beside a joker at a run's end; no two real "
+     "cards left in hand that could meld with it) is refused: the turn could not be finished. "
+     "Moves that leave it some place are allowed."),
     ("rummy", "Jokers may be laid off within the joker limits; when a card fits both ends of a "
      "run (a joker, an ace on a 2-to-K run) the action must name the end."),
     ("Rami", "Partners sit opposite; the ace is low or high; the joker limits of `rummy` apply; "
