@@ -30,6 +30,7 @@ CLOCKS: Final = (30, 45, 60, 90, 600)
 LayMode = Literal["open", "close", "declare"]
 Scoring = Literal["rummy", "rami", "simple", "indian"]
 Length = Literal["one-deal", "to-200", "to-limit", "pool101", "pool201", "deals", "points"]
+LoserMelds = Literal["two_sequences", "pure_sequence", "all_cards"]
 
 
 def _doc(text: str, decision: bool = False, *, only: tuple[str, ...] = (), **kw: Any) -> Any:
@@ -135,7 +136,7 @@ class Ruleset:
     deals: int = _doc("indian deals format: number of deals")
     fixed_penalty: int = _doc("simple: what each losing player pays")
     cap: int = _doc("indian: most a player pays in one deal")
-    loser_melds: Literal["two_sequences", "pure_sequence", "all_cards"] = _doc(
+    loser_melds: LoserMelds = _doc(
         "indian: how a loser's hand is counted: two_sequences: melds save their cards only if "
         "they include two sequences, one of them pure; pure_sequence: the same, and without "
         "them pure sequences alone still save their own cards; all_cards: every card counts "

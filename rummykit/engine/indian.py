@@ -9,6 +9,7 @@ from rummykit.cards import ACE, Card, card
 from rummykit.engine.actions import Group
 from rummykit.errors import InvalidMeld
 from rummykit.melds import MeldRules, indian_penalty, make_meld
+from rummykit.rules import LoserMelds
 from rummykit.solver import PenaltyRule, declaration, least_penalty
 
 
@@ -41,7 +42,7 @@ _LOSER = PenaltyRule(scoring="indian", two_sequences=True, cap=None)
 
 
 def loser_penalty(
-    hand: Sequence[Card], rules: MeldRules, counted: str = "two_sequences"
+    hand: Sequence[Card], rules: MeldRules, counted: LoserMelds = "two_sequences"
 ) -> int:
     """A loser's penalty before the cap, as the ruleset's ``loser_melds`` counts the hand:
     ``two_sequences``, melds count only with two sequences, one pure (the least penalty);
