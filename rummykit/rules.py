@@ -30,6 +30,7 @@ CLOCKS: Final = (30, 45, 60, 90, 600)
 LayMode = Literal["open", "close", "declare"]
 Scoring = Literal["rummy", "rami", "simple", "indian"]
 Length = Literal["one-deal", "to-200", "to-limit", "pool101", "pool201", "deals", "points"]
+LoserMelds = Literal["two_sequences", "pure_sequence", "all_cards"]
 
 
 def _doc(text: str, decision: bool = False, *, only: tuple[str, ...] = (), **kw: Any) -> Any:
@@ -112,6 +113,12 @@ class Ruleset:
         "times the pile may be reshuffled into a new stock per deal (-1: no limit)",
         decision=True,
     )
+    restock_keeps_top: bool = _doc(
+        "an empty stock is rebuilt from the discard pile but its top card, which stays as the "
+        "new pile (no: the whole pile is shuffled into the stock and the pile is empty, so the "
+        "next player draws from the stock; the stock cannot be rebuilt from an empty pile)",
+        decision=True,
+    )
     # -- scoring and game end -------------------------------------------------------------
     scoring: Scoring = _doc("how a deal is scored")
     blocked_deal: Literal["scored", "void"] = _doc(
@@ -129,6 +136,14 @@ class Ruleset:
     deals: int = _doc("indian deals format: number of deals")
     fixed_penalty: int = _doc("simple: what each losing player pays")
     cap: int = _doc("indian: most a player pays in one deal")
+    loser_melds: LoserMelds = _doc(
+        "indian: how a loser's hand is counted: two_sequences: melds save their cards only if "
+        "they include two sequences, one of them pure; pure_sequence: the same, and without "
+        "them pure sequences alone still save their own cards; all_cards: every card counts "
+        "at its value. The game arranges the cards for the least penalty; the cap applies",
+        decision=True,
+        only=("indian",),
+    )
     wrong_declaration: int = _doc("indian: what a wrong declaration costs")
     wrong_declaration_ends: bool = _doc(
         "indian: a wrong declaration ends the deal with no winner and only the declarer pays "
@@ -140,6 +155,13 @@ class Ruleset:
     first_drop: int = _doc("indian: cost of dropping before one's first draw")
     middle_drop: int = _doc("indian: cost of dropping later")
     clock: int = _doc("seconds on the turn clock")
+    timeout_discard: Literal["drawn", "heaviest"] = _doc(
+        "what the automatic play (timeout) discards: the card drawn from the stock this turn "
+        "if still in hand, else the highest-penalty non-joker; or always the highest-penalty "
+        "non-joker (ties: highest rank with the ace high, then the first suit in the order "
+        "♠ ♥ ♦ ♣)",
+        decision=True,
+    )
     house: tuple[tuple[str, Any], ...] = _doc("house rules: fields overridden by name", default=())
 
     @property
@@ -212,6 +234,7 @@ _BASE: Final[dict[str, Any]] = dict(
     out_by_laying=True,
     take_jokers=True,
     max_restocks=2,
+    restock_keeps_top=True,
     scoring="rummy",
     blocked_deal="scored",
     teams=False,
@@ -221,11 +244,13 @@ _BASE: Final[dict[str, Any]] = dict(
     deals=1,
     fixed_penalty=0,
     cap=0,
+    loser_melds="two_sequences",
     wrong_declaration=0,
     wrong_declaration_ends=False,
     first_drop=0,
     middle_drop=0,
     clock=45,
+    timeout_discard="drawn",
 )
 
 _RAMI: Final[dict[str, Any]] = dict(

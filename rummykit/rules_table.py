@@ -26,9 +26,7 @@ _TABLES: list[tuple[str, str, int]] = [
 #: Decisions that are fixed behaviour of the engine rather than ruleset fields.
 FIXED_DECISIONS: list[tuple[str, str]] = [
     ("all", "The automatic play (`timeout`): undo the turn if a card is owed, draw if not drawn, "
-     "discard the card drawn from the stock or else the highest-penalty non-joker (ties: "
-     "highest rank with the ace high, then the first suit in the order ♠ ♥ ♦ ♣); it never "
-     "lays, declares or drops."),
+     "discard (which card: `timeout_discard`); it never lays, declares or drops."),
     ("all", "A player whose clock ran out twice in a row is away: the server plays their turns "
      "with `timeout` at once until they act again (server option `away_after`, default 2)."),
     ("all", "An empty stock is rebuilt (or the deal ends) at the start of the turn that needs "
@@ -38,6 +36,11 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "run of its suit or set of its rank on the table; a joker has a place on any meld) is "
      "refused: the turn could not be finished. Moves that leave it some place are allowed, "
      "even if that place needs other cards laid first."),
+    ("rummy", "While a freed joker must go back on the table (`freed_joker_duty`), a swap, meld "
+     "or lay-off that would leave it no possible place (no table meld that could take a joker, "
+     "now or once a real card left in hand is laid beside a joker at a run's end; no two real "
+     "cards left in hand that could meld with it) is refused: the turn could not be finished. "
+     "Moves that leave it some place are allowed."),
     ("rummy", "Jokers may be laid off within the joker limits; when a card fits both ends of a "
      "run (a joker, an ace on a 2-to-K run) the action must name the end."),
     ("Rami", "Partners sit opposite; the ace is low or high; the joker limits of `rummy` apply; "
@@ -48,14 +51,12 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "pays."),
     ("Rami", "`rami71`: every first lay-down (an opening, a partner's lay-down, a lay-everything "
      "close) needs a joker-free run and a joker-free set."),
-    ("indian", "On a restock the pile's top card stays as the new pile. An empty stock with "
-     "nothing to reshuffle ends the deal with no winner."),
+    ("indian", "An empty stock with nothing to reshuffle ends the deal with no winner."),
     ("indian", "Any number of jokers may stand in a meld, but every meld needs one card that is "
      "not a joker."),
     ("indian", "A player left alone after the others dropped wins the deal and pays 0."),
-    ("indian", "Penalties: 2–10 face value, J Q K A 10, jokers 0; a loser's melds count only if "
-     "they include two sequences, one pure, and the game arranges the loser's cards for the "
-     "least penalty; at most 80 a deal."),
+    ("indian", "Penalties: 2–10 face value, J Q K A 10, jokers 0; at most 80 a deal (which "
+     "melds of a loser count: `loser_melds`)."),
     ("indian", "Pool: if every remaining player would be eliminated in the same deal, the lowest "
      "total wins. Deals: each deal's winner collects the losers' points; the most collected "
      "after the last deal wins (ties: lowest seat). Points: one deal, the winner collects."),

@@ -36,12 +36,15 @@ CONFIGS = [
     ("indian", 2), ("indian", 4),
 ]
 OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "rummy": [{}, {"opening": 30, "length": "to-200", "dealer_after": "winner"},
+    "rummy": [{}, {"opening": 30, "length": "to-200", "dealer_after": "winner",
+                   "restock_keeps_top": False},
               {"opening": 51, "blocked_deal": "void", "max_restocks": 0}],
-    "rami51": [{}, {"dealer_after": "winner"}], "rami71": [{}], "simple": [{}],
+    "rami51": [{}, {"dealer_after": "winner", "restock_keeps_top": False}], "rami71": [{}],
+    "simple": [{}, {"timeout_discard": "heaviest"}],
     "indian": [{}, {"format": "deals", "jokers_from_discard": True,
-                    "wrong_declaration_ends": True},
-               {"format": "points", "indicator_in_stock": True}],
+                    "wrong_declaration_ends": True, "loser_melds": "all_cards"},
+               {"format": "points", "indicator_in_stock": True, "loser_melds": "pure_sequence",
+                "restock_keeps_top": False}],
 }
 LAYING = ("open", "meld", "layoff", "swap", "declare")
 #: More random games: RUMMYKIT_EXAMPLES=500 python -m pytest tests/test_engine_properties.py

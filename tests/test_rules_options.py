@@ -152,6 +152,7 @@ def test_decisions_are_listed_with_their_option_names() -> None:
     names = {name for name, _ in decisions()}
     assert {"first_dealer", "max_restocks", "freed_joker_duty", "taken_card_duty",
             "swap", "teams", "jokers_zero", "clean_run_and_set", "blocked_deal",
-            "wrong_declaration_ends", "dealer_after", "indicator_in_stock"} <= names
+            "wrong_declaration_ends", "dealer_after", "indicator_in_stock", "loser_melds",
+            "restock_keeps_top", "timeout_discard"} <= names
     docs = field_docs()
     assert all(docs[name] for name in names)

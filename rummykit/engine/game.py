@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
-from rummykit.cards import ACE, JOKER, Card, format_cards, make_deck, parse_cards
+from rummykit.cards import ACE, JOKER, Card, card, format_cards, make_deck, parse_cards
 from rummykit.engine.actions import (
     Action,
     Declare,
@@ -193,10 +193,12 @@ class Game:
         """Rebuild an empty stock from the pile, or end the deal; False when it ended."""
         d = self.deal
         limit = self.rules.max_restocks
-        if (limit >= 0 and d.restocks >= limit) or len(d.pile) < 2:
+        # The pile's top card stays as the new pile, or the whole pile is turned over.
+        kept = 1 if self.rules.restock_keeps_top else 0
+        if (limit >= 0 and d.restocks >= limit) or len(d.pile) <= kept:
             self._finish(None, "blocked" if self.rules.scoring == "rummy" else "no-winner")
             return False
-        cards = d.pile[:-1]
+        cards = d.pile[: len(d.pile) - kept]
         planned = self._planned_restocks.get(d.number, [])
         if d.restocks < len(planned):
             order = planned[d.restocks]
@@ -215,7 +217,7 @@ class Game:
             order = self._shuffled(list(cards), f"deal{d.number}:restock{d.restocks + 1}")
         d.restock_orders.append(list(order))
         d.stock = list(reversed(order))
-        d.pile = d.pile[-1:]
+        d.pile = d.pile[len(d.pile) - kept :]
         d.restocks += 1
         d.events.append({"seat": None, "action": "restock", "stock": len(d.stock)})
         return True
@@ -390,6 +392,54 @@ class Game:
         )
         return partners >= 2
 
+    def _freed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
+                             freeing: int = 0) -> None:
+        if not self._freed_place_left(laying, table, freeing):
+            raise IllegalAction(
+                "that would leave the freed joker with no place to go: no meld on the table "
+                "could take it and no two cards left in your hand could meld with it"
+            )
+
+    def _freed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
+                          freeing: int = 0) -> bool:
+        """Whether the freed jokers still owed once ``laying`` is laid and ``freeing`` more
+        jokers are freed (a swap, under ``freed_joker_duty``) may find a place, ``table``
+        being the table's melds after the move: a meld that takes a joker now, a run that
+        would once a real card left in hand is laid beside a joker at its end, or two real
+        cards left in hand that could meld with it. As for a card taken from the pile, a
+        move that leaves none is refused (the turn could not be finished: no discard while
+        a freed joker is in hand), and a place found here may still need other cards laid
+        first."""
+        d = self.deal
+        owed, freed = d.owed, d.freed + freeing
+        for c in laying:  # what laying them pays off, as ``_laid`` counts it
+            if c is owed:
+                owed = None
+            elif c is JOKER and freed:
+                freed -= 1
+        if not freed:
+            return True
+        mr = d.meld_rules
+        rest = list(d.hands[d.turn])
+        for c in laying:
+            rest.remove(c)
+        for m in table:
+            if m.layoff_ends(JOKER, mr):
+                return True
+            # A joker at a run's end keeps another from standing beside it; the real card
+            # of the next place, laid first, makes room.
+            if m.kind == "run" and len(m.cards) + 2 <= mr.max_run and (
+                (m.jokers[0] and m.rank >= 3 and card(m.rank - 1, m.suit) in rest)
+                or (m.jokers[-1] and m.high <= 12 and card(m.high + 1, m.suit) in rest)
+            ):
+                return True
+        reals = sorted({c for c in rest if not mr.is_joker(c)}, key=lambda c: c.index)
+        return any(
+            _could_meld(a, b) or (mr.adjacent_jokers and a.suit == b.suit)
+            for i, a in enumerate(reals)
+            for b in reals[i + 1 :]
+        )
+
     def _meld(self, cards: Sequence[Card]) -> Meld:
         try:
             return make_meld(cards, self.deal.meld_rules)
@@ -504,6 +554,8 @@ class Game:
         meld = self._meld(act.cards)
         self._keep_one(len(act.cards))
         self._owed_keeps_a_place(act.cards, new=meld)
+        if d.freed:
+            self._freed_keeps_a_place(act.cards, [*(tm.meld for tm in d.table), meld])
         return meld
 
     def _open_first(self) -> str:
@@ -534,6 +586,8 @@ class Game:
         except InvalidMeld as exc:
             raise IllegalAction(f"meld {act.number}: {exc}") from None
         self._owed_keeps_a_place([act.card])
+        if d.freed:
+            self._freed_keeps_a_place([act.card], self._table_with(act.number, meld))
         return meld
 
     def _v_swap(self, act: Swap) -> int:
@@ -564,7 +618,16 @@ class Game:
                 f"{act.card.text} does not take the place of a joker in meld {act.number}"
             )
         self._owed_keeps_a_place([act.card], jokers=1)
+        if self.rules.freed_joker_duty:
+            swapped = tm.meld.swap(i, act.card)[0]
+            self._freed_keeps_a_place([act.card], self._table_with(act.number, swapped), 1)
         return i
+
+    def _table_with(self, number: int, meld: Meld) -> list[Meld]:
+        """The table's melds with meld ``number`` (from 1) replaced by ``meld``."""
+        melds = [tm.meld for tm in self.deal.table]
+        melds[number - 1] = meld
+        return melds
 
     def _v_declare(self, act: Declare) -> Card:
         d = self.deal
@@ -749,11 +812,14 @@ class Game:
             self._end_turn()
 
     def timeout_discard(self) -> Card:
-        """The card the automatic play discards once the player holds their drawn card."""
+        """The card the automatic play discards once the player holds their drawn card: the
+        card drawn from the stock if still in hand (unless the ruleset's ``timeout_discard``
+        says ``heaviest``), else the highest-penalty non-joker."""
         d = self.deal
         hand = d.hands[d.turn]
-        if d.stock_card is not None and d.stock_card in hand:
-            return d.stock_card
+        drawn = d.stock_card
+        if self.rules.timeout_discard == "drawn" and drawn is not None and drawn in hand:
+            return drawn
         kept = self.kept_card()
         candidates = [
             c

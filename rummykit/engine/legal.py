@@ -3,7 +3,8 @@
 Each verb is enumerated straight from the hand and the table with the same meld arithmetic the
 checks use; compound lay-downs (``open``) go through the same lay-down rules the ``open`` check
 applies (``Game._lay_down_rules``), and melds, lay-offs and swaps while a taken card is owed
-go through the check that it keeps a place (``Game._owed_place_left``). The property tests
+go through the check that it keeps a place (``Game._owed_place_left``), as they do while a freed
+joker is owed (``Game._freed_place_left``). The property tests
 hold the list and the checks to each other.
 """
 
@@ -157,10 +158,11 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
             else:
                 yield from opens
     elif rules.lay_mode == "open":
+        table = [tm.meld for tm in d.table]
         for g in candidate_melds(hand, mr):
             if len(hand) - len(g) >= keep and (
                 d.owed is None or game._owed_place_left(g, make_meld(g, mr))
-            ):
+            ) and (not d.freed or game._freed_place_left(g, [*table, make_meld(g, mr)])):
                 yield NewMeld(g)
     if opened and (rules.layoffs or rules.swap != "none"):
         fourth = rules.swap == "fourth"
@@ -175,16 +177,29 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
             for c in faces:
                 if can_layoff and layable[c]:
                     ends = meld.layoff_ends(c, mr)
-                    if len(ends) == 1:
+                    fits = ends
+                    if d.freed:
+                        # A freed joker still owed must keep a place (see Game._v_layoff).
+                        fits = tuple(
+                            e for e in ends
+                            if game._freed_place_left([c], game._table_with(n, meld.add(c, e, mr)))
+                        )
+                    if len(ends) == 1 and fits:
                         yield Layoff(n, c)
                         if ends[0] is not None:
                             yield Layoff(n, c, ends[0])
-                    elif ends:
-                        yield Layoff(n, c, "low")
-                        yield Layoff(n, c, "high")
-                if (rules.swap != "none" and swappable[c]
-                        and meld.swap_index(c, mr, fourth) is not None):
-                    yield Swap(n, c)
+                    else:  # both ends of a run fit: the action names one
+                        for e in fits:
+                            yield Layoff(n, c, e)
+                if rules.swap != "none" and swappable[c]:
+                    i = meld.swap_index(c, mr, fourth)
+                    if i is not None and (
+                        not rules.freed_joker_duty
+                        or game._freed_place_left(
+                            [c], game._table_with(n, meld.swap(i, c)[0]), 1
+                        )
+                    ):
+                        yield Swap(n, c)
     if rules.lay_mode == "declare":
         from rummykit.engine.indian import find_declaration
 

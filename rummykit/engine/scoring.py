@@ -92,7 +92,9 @@ def _score_indian(
             elif out == "wrong-declaration":
                 paid[s] = rules.wrong_declaration
             else:
-                paid[s] = min(rules.cap, loser_penalty(d.hands[s], d.meld_rules))
+                paid[s] = min(
+                    rules.cap, loser_penalty(d.hands[s], d.meld_rules, rules.loser_melds)
+                )
     return DealResult(d.number, d.dealer, winner, how, sum(paid), False, False,
                       tuple(paid), hands)
 
