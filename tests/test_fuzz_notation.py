@@ -154,6 +154,13 @@ def test_a_huge_meld_number_is_bad_notation() -> None:
     assert parse_action("swap 000999999999 AH") == Swap(999_999_999, Card("AH"))
 
 
+@pytest.mark.parametrize("text", ["7ſ", "Aſ", "ſ7", "ıS"])
+def test_a_letter_whose_upper_case_is_ascii_is_not_a_card(text: str) -> None:
+    # str.upper() turns the long s into S and the dotless i into I.
+    with pytest.raises(InvalidNotation, match="is not a card"):
+        parse_card(text)
+
+
 # -- round trips ----------------------------------------------------------------------------
 
 faces = st.sampled_from(FACES)
