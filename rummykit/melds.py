@@ -102,7 +102,15 @@ class Meld:
     jokers: tuple[bool, ...]
 
     def __repr__(self) -> str:
-        return f"make_meld(parse_cards({format_cards(self.cards)!r}))"
+        short = f"make_meld(parse_cards({format_cards(self.cards)!r}))"
+        # The short form validates under the default rules: a meld of looser rules (Indian
+        # rummy's jokers side by side, a wild rank) is written field by field to evaluate back.
+        try:
+            if make_meld(self.cards) == self:
+                return short
+        except InvalidMeld:
+            pass
+        return f"Meld({self.kind!r}, {self.cards!r}, {self.rank}, {self.suit}, {self.jokers!r})"
 
     def __str__(self) -> str:
         return format_cards(self.cards)

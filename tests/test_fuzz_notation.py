@@ -204,6 +204,24 @@ def test_melds_round_trip(meld: Meld) -> None:
     assert eval(repr(meld)) == meld
 
 
+INDIAN_MELDS = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=7)
+
+
+@examples(150)
+@given(melds(INDIAN_MELDS))
+def test_indian_melds_round_trip_under_their_rules(meld: Meld) -> None:
+    assert eval(repr(meld)) == meld
+
+
+def test_the_repr_of_a_meld_of_looser_rules_evaluates_back() -> None:
+    meld = parse_meld("X X 3S", INDIAN_MELDS)
+    assert repr(meld) == (
+        "Meld('run', (Card('X'), Card('X'), Card('3S')), 1, 0, (True, True, False))"
+    )
+    assert eval(repr(meld)) == meld
+    assert repr(parse_meld("5H X 7H")) == "make_meld(parse_cards('5H X 7H'))"
+
+
 groups = st.builds(lambda m: m.cards, melds(RUMMY_MELDS))
 numbers = st.integers(1, 10**9 - 1)
 actions = st.one_of(
