@@ -210,6 +210,7 @@ INDIAN_MELDS = MeldRules(min_real=1, adjacent_jokers=True, wild_rank=7)
 @examples(150)
 @given(melds(INDIAN_MELDS))
 def test_indian_melds_round_trip_under_their_rules(meld: Meld) -> None:
+    assert parse_meld(str(meld), INDIAN_MELDS) == meld
     assert eval(repr(meld)) == meld
 
 
@@ -220,6 +221,15 @@ def test_the_repr_of_a_meld_of_looser_rules_evaluates_back() -> None:
     )
     assert eval(repr(meld)) == meld
     assert repr(parse_meld("5H X 7H")) == "make_meld(parse_cards('5H X 7H'))"
+
+
+@pytest.mark.parametrize(("text", "canon"), [("X AH X", "X AH X"), ("X X AH X", "X AH X X"),
+                                            ("KH X X", "KH X X")])
+def test_a_set_of_one_real_card_reads_back_as_a_set(text: str, canon: str) -> None:
+    # Written real card first, "AH X X" would read back as the run A-2-3.
+    meld = parse_meld(text, INDIAN_MELDS)
+    assert (meld.kind, str(meld)) == ("set", canon)
+    assert parse_meld(str(meld), INDIAN_MELDS) == meld
 
 
 groups = st.builds(lambda m: m.cards, melds(RUMMY_MELDS))
