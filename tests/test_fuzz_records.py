@@ -177,6 +177,41 @@ def test_a_mutated_record_is_refused_with_a_reason_or_replays_as_written(
     replays_as_written(record)
 
 
+@st.composite
+def mutated_text(draw: st.DrawFn) -> str:
+    text = record_of(draw(st.integers(0, len(GAMES) - 1)))
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(text)))
+        piece = draw(st.sampled_from(["", "\x00", "\\u0000", "[", "]", "{", "}", ",", '"',
+                                      "1" * 5000, "\ufeff", "NaN", "-Infinity", "1e999",
+                                      "\ud800"]))
+        cut = draw(st.integers(0, 3))
+        text = text[:i] + piece + text[i + cut:]
+    return text
+
+
+@examples(150)
+@given(st.one_of(st.text(max_size=30), mutated_text()))
+def test_record_text_is_refused_with_a_reason_or_replays(text: str) -> None:
+    try:
+        Game.from_record(text)
+    except InvalidRecord as exc:
+        assert str(exc).strip()
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"variant": "rummy", "players": 2, "seed": ' + "1" * 5000 + ', "deals": []}',
+         "number too long"),
+        ("[" * 100_000 + "]" * 100_000, "too deeply"),
+    ],
+)
+def test_record_text_that_json_cannot_read_is_refused(text: str, says: str) -> None:
+    with pytest.raises(InvalidRecord, match=says):
+        Game.from_record(text)
+
+
 @pytest.mark.parametrize(
     ("field", "value", "says"),
     [

@@ -57,6 +57,11 @@ def replay(source: Mapping[str, Any] | str) -> Game:
         except json.JSONDecodeError as exc:
             raise InvalidRecord(f"the record is not valid JSON: {exc.msg} at line {exc.lineno}") \
                 from None
+        except ValueError:
+            # int() refuses a number of over 4300 digits with a plain ValueError.
+            raise InvalidRecord("the record holds a number too long to read") from None
+        except RecursionError:
+            raise InvalidRecord("the record nests lists or objects too deeply") from None
     else:
         record = source
     if not isinstance(record, Mapping):
