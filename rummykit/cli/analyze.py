@@ -54,7 +54,9 @@ def parse_wild(text: str | None) -> int:
         return 1
     if t == "10":
         return 10
-    if t.isdigit() and 1 <= int(t) <= 13:
+    # isdigit() alone admits superscripts and other scripts' digits ("²", "٣"), and int()
+    # refuses the one and reads the other; a long number is no rank either.
+    if t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 13:
         return int(t)
     if len(t) == 1 and t in RANK_CHARS:
         return RANK_CHARS.index(t) + 1
