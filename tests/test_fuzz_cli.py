@@ -5,6 +5,7 @@ starts nothing; a batch answers a line that is not UTF-8 as a bad line and goes 
 from __future__ import annotations
 
 import io
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from rummykit.cli.main import main
+from rummykit.engine import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,6 +45,34 @@ def refused(code: int, out: str, err: str) -> None:
     assert out == "", out
     assert len(err.splitlines()) == 1 and err.strip(), err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", ["missing.json", "dir", "binary.json", "empty.json",
+                                  "latin1.json", "array.json", "nul.json"])
+def test_replay_of_a_bad_file_is_one_line(files: Path, name: str) -> None:
+    refused(*cli(["replay", str(files / name)]))
+    refused(*cli(["replay", str(files / name), "--json"]))
+
+
+@pytest.mark.parametrize("data", [b"", b"\xff\xfe{}", b"\x00", b"{", b"null", b"[" * 100_000])
+def test_replay_of_bad_standard_input_is_one_line(data: bytes) -> None:
+    refused(*cli(["replay", "-"], data))
+
+
+def test_replay_says_which_file_is_not_utf8(files: Path) -> None:
+    err = cli(["replay", str(files / "latin1.json")])[2]
+    assert "latin1.json: not UTF-8 text (byte 0xe9" in err
+    err = cli(["replay", "-"], b"\xff")[2]
+    assert "standard input: not UTF-8 text (byte 0xff at offset 0)" in err
+
+
+def test_replay_reads_a_record_that_starts_with_a_byte_order_mark(tmp_path: Path) -> None:
+    record = json.dumps(Game.new("rummy", 2, seed=1).record())
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + record.encode())
+    code, out, err = cli(["replay", str(path), "--json"])
+    assert (code, err) == (0, "")
+    assert json.loads(out)["variant"] == "rummy"
 
 
 @pytest.mark.parametrize("argv", [

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from rich.console import Console
 
 from rummykit.cards import parse_cards, pretty_cards
+from rummykit.errors import RummyError
 
 
 def console() -> Console:
@@ -28,3 +29,32 @@ def pretty(text_cards: list[str] | str) -> str:
         p = pretty_cards([c])
         out.append(f"[red]{p}[/red]" if c.suit in (1, 2) else p)
     return " ".join(out)
+
+
+def not_utf8(data: bytes) -> str | None:
+    """What is wrong with ``data`` as UTF-8 text, or None when it is UTF-8."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+    return None
+
+
+def read_text(path: str, stdin: TextIO | None = None) -> str:
+    """The UTF-8 text of a file, ``-`` meaning standard input; raise :class:`RummyError`
+    naming the file when it is not UTF-8 (Python would raise a bare UnicodeDecodeError)."""
+    if path == "-":
+        stream = stdin or sys.stdin
+        if not hasattr(stream, "buffer"):
+            return stream.read()
+        data = stream.buffer.read()
+        name = "standard input"
+    else:
+        with open(path, "rb") as fh:
+            data = fh.read()
+        name = path
+    fault = not_utf8(data)
+    if fault is not None:
+        raise RummyError(f"{name}: {fault}")
+    # Some editors start a UTF-8 file with a byte order mark, which JSON does not allow.
+    return data.decode("utf-8-sig")
