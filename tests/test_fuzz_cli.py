@@ -107,3 +107,23 @@ def test_replay_reads_a_record_that_starts_with_a_byte_order_mark(tmp_path: Path
 ])
 def test_bad_arguments_are_one_line(argv: list[str]) -> None:
     refused(*cli(argv))
+
+
+def test_a_tournament_refuses_a_record_directory_that_is_a_file(files: Path) -> None:
+    refused(*cli(["tournament", "--deals", "1", "--records", str(files / "empty.json")]))
+
+
+def test_batches_answer_a_line_that_is_not_utf8_and_go_on() -> None:
+    lines = b"KS KH KD\n\xff\xfe 7H\nQS QH QD\n"
+    code, out, err = cli(["analyze", "-", "--variant", "rummy"], lines)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and err == ""
+    assert [a.get("line") for a in answers] == [None, 2, None]
+    assert answers[1]["error"] == "line 2 is not UTF-8 text (byte 0xff at offset 0)"
+    code, out, err = cli(["check", "-", "--json"], lines)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and err == ""
+    assert [a.get("valid") for a in answers] == [True, None, True]
+    assert "not UTF-8 text" in answers[1]["error"]
+    code, out, err = cli(["check", "-"], lines)
+    assert code == 2 and len(err.splitlines()) == 1 and "line 2 is not UTF-8 text" in err

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from rummykit.analysis import VARIANTS, Analysis, analyze
 from rummykit.cards import RANK_CHARS, Card, pretty_cards
+from rummykit.cli.output import input_lines
 from rummykit.errors import RummyError
 from rummykit.melds import Meld
 
@@ -100,10 +101,12 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
 
 def _batch(args: argparse.Namespace, wild: int, stdin: TextIO, stdout: TextIO) -> int:
     status = 0
-    for number, line in enumerate(stdin, 1):
+    for number, (line, fault) in enumerate(input_lines(stdin), 1):
         if not line.strip():
             continue
         try:
+            if fault is not None:
+                raise RummyError(f"line {number} is {fault}")
             answer: dict[str, Any] = _analyze_text(line, args, wild).to_json()
         except RummyError as exc:
             answer = {"error": str(exc), "line": number, "hand": line.strip()}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -40,14 +41,13 @@ def not_utf8(data: bytes) -> str | None:
     return None
 
 
-def read_text(path: str, stdin: TextIO | None = None) -> str:
+def read_text(path: str) -> str:
     """The UTF-8 text of a file, ``-`` meaning standard input; raise :class:`RummyError`
     naming the file when it is not UTF-8 (Python would raise a bare UnicodeDecodeError)."""
     if path == "-":
-        stream = stdin or sys.stdin
-        if not hasattr(stream, "buffer"):
-            return stream.read()
-        data = stream.buffer.read()
+        if not hasattr(sys.stdin, "buffer"):
+            return sys.stdin.read()
+        data = sys.stdin.buffer.read()
         name = "standard input"
     else:
         with open(path, "rb") as fh:
@@ -58,3 +58,15 @@ def read_text(path: str, stdin: TextIO | None = None) -> str:
         raise RummyError(f"{name}: {fault}")
     # Some editors start a UTF-8 file with a byte order mark, which JSON does not allow.
     return data.decode("utf-8-sig")
+
+
+def input_lines(stream: TextIO) -> Iterator[tuple[str, str | None]]:
+    """The lines of a batch with what is wrong with each as UTF-8 (None when nothing is): a
+    line that is not UTF-8 is answered as a bad line and the batch goes on. Its text shows the
+    bad bytes as U+FFFD."""
+    if not hasattr(stream, "buffer"):
+        for line in stream:
+            yield line, None
+        return
+    for raw in stream.buffer:
+        yield raw.decode("utf-8", "replace"), not_utf8(raw)
