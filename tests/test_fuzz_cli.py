@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -111,6 +112,58 @@ def test_bad_arguments_are_one_line(argv: list[str]) -> None:
 
 def test_a_tournament_refuses_a_record_directory_that_is_a_file(files: Path) -> None:
     refused(*cli(["tournament", "--deals", "1", "--records", str(files / "empty.json")]))
+
+
+@pytest.fixture
+def no_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A serve that got past its checks would start listening: make that a failure."""
+    import uvicorn
+
+    def started(self: object, *args: object) -> None:
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr(uvicorn.Server, "run", started)
+
+
+@pytest.mark.parametrize("argv", [
+    ["--port", "99999999"],
+    ["--port", "-1"],
+    ["--port", "http"],
+    ["--host", "no such host.."],
+    ["--host", "nosuchhost.invalid"],
+    ["--rate", "0"],
+    ["--rate", "nan"],
+    ["--burst", "0.5"],
+    ["--clock-scale", "inf"],
+    ["--next-deal-pause", "-1"],
+    ["--bot-delay", "inf"],
+    ["--away-delay", "nan"],
+    ["--bot-workers", "0"],
+    ["--view-threads", "-1"],
+    ["--max-connections-per-address", "-1"],
+    ["--max-rooms-per-address", "-1"],
+    ["--bot-pool", "fork"],
+])
+def test_serve_with_bad_settings_is_one_line_and_starts_nothing(
+    argv: list[str], no_server: None, tmp_path: Path
+) -> None:
+    db = tmp_path / "s.db"
+    refused(*cli(["serve", "--db", str(db), *argv]))
+    assert not db.exists()
+
+
+@pytest.mark.parametrize("db", ["dir", "binary.json", "missing/s.db"])
+def test_serve_with_a_database_it_cannot_open_is_one_line(files: Path, db: str) -> None:
+    # In a process of its own: the server tunes the collector before it opens its database.
+    before = {p: p.read_bytes() for p in files.iterdir() if p.is_file()}
+    proc = subprocess.run(
+        [sys.executable, "-m", "rummykit.cli.main", "serve", "--port", "0", "--db",
+         str(files / db)],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+    refused(proc.returncode, proc.stdout, proc.stderr)
+    assert f"--db {files / db}: " in proc.stderr
+    assert {p: p.read_bytes() for p in files.iterdir() if p.is_file()} == before
 
 
 def test_batches_answer_a_line_that_is_not_utf8_and_go_on() -> None:
