@@ -15,7 +15,15 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from rummykit import InvalidHand, InvalidMeld, InvalidNotation, RummyError, analyze
-from rummykit.cards import FACES, JOKER, Card, format_cards, parse_card, parse_cards
+from rummykit.cards import (
+    FACES,
+    JOKER,
+    Card,
+    format_cards,
+    parse_card,
+    parse_cards,
+    pretty_cards,
+)
 from rummykit.engine import Game
 from rummykit.engine.actions import (
     Declare,
@@ -172,6 +180,8 @@ def test_cards_round_trip(cards: list[Card]) -> None:
     text = format_cards(cards)
     assert parse_cards(text) == tuple(cards)
     assert format_cards(parse_cards(text)) == text
+    # What the command line shows people reads back too.
+    assert parse_cards(pretty_cards(cards)) == tuple(cards)
     for c in cards:
         assert eval(repr(c)) is c
 
