@@ -67,6 +67,16 @@ def test_replay_says_which_file_is_not_utf8(files: Path) -> None:
     assert "standard input: not UTF-8 text (byte 0xff at offset 0)" in err
 
 
+def test_replay_of_an_endless_file_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummykit.cli import output
+
+    monkeypatch.setattr(output, "MAX_TEXT_BYTES", 1000)
+    code, out, err = cli(["replay", "/dev/zero"])
+    refused(code, out, err)
+    assert "/dev/zero: more than" in err
+    refused(*cli(["replay", "-"], b" " * 1001))
+
+
 def test_replay_reads_a_record_that_starts_with_a_byte_order_mark(tmp_path: Path) -> None:
     record = json.dumps(Game.new("rummy", 2, seed=1).record())
     path = tmp_path / "bom.json"

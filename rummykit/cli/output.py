@@ -41,18 +41,26 @@ def not_utf8(data: bytes) -> str | None:
     return None
 
 
+#: The most a text file given to the command line may hold: a long game's record is well
+#: under a megabyte, and ``replay /dev/zero`` would otherwise fill the memory.
+MAX_TEXT_BYTES = 64 * 2**20
+
+
 def read_text(path: str) -> str:
     """The UTF-8 text of a file, ``-`` meaning standard input; raise :class:`RummyError`
-    naming the file when it is not UTF-8 (Python would raise a bare UnicodeDecodeError)."""
+    naming the file when it is not UTF-8 (Python would raise a bare UnicodeDecodeError) or
+    is larger than :data:`MAX_TEXT_BYTES`."""
     if path == "-":
         if not hasattr(sys.stdin, "buffer"):
             return sys.stdin.read()
-        data = sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
         name = "standard input"
     else:
         with open(path, "rb") as fh:
-            data = fh.read()
+            data = fh.read(MAX_TEXT_BYTES + 1)
         name = path
+    if len(data) > MAX_TEXT_BYTES:
+        raise RummyError(f"{name}: more than {MAX_TEXT_BYTES >> 20} MiB, too long to be read")
     fault = not_utf8(data)
     if fault is not None:
         raise RummyError(f"{name}: {fault}")
