@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummykit.cli.main import main
 from rummykit.engine import Game
@@ -120,6 +123,18 @@ def test_bad_arguments_are_one_line(argv: list[str]) -> None:
     refused(*cli(argv))
 
 
+@pytest.mark.parametrize("argv", [
+    ["check", "7H", "\r"],
+    ["check", "7H", "--variant", "rummy\nindian"],
+    ["replay", "no\nsuch.json"],
+    ["tournament", "--plot", "/no\nsuch/x.png"],
+])
+def test_a_refusal_quoting_a_line_break_stays_one_line(argv: list[str]) -> None:
+    code, out, err = cli(argv)
+    refused(code, out, err)
+    assert "\\n" in err or "\\r" in err
+
+
 def test_a_tournament_refuses_a_record_directory_that_is_a_file(files: Path) -> None:
     refused(*cli(["tournament", "--deals", "1", "--records", str(files / "empty.json")]))
 
@@ -190,3 +205,25 @@ def test_batches_answer_a_line_that_is_not_utf8_and_go_on() -> None:
     assert "not UTF-8 text" in answers[1]["error"]
     code, out, err = cli(["check", "-"], lines)
     assert code == 2 and len(err.splitlines()) == 1 and "line 2 is not UTF-8 text" in err
+
+
+WORDS = ["check", "analyze", "replay", "-", "--json", "--variant", "indian", "rummy", "rami71",
+         "--wild", "--opening", "--must-include", "KS KH KD", "7H", "X", "ZZ", "²", "0", "-1",
+         "99", "1" * 50, "", " ", "\x00", "--help-me", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"]
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "0")) or 60, deadline=None,
+          derandomize="FUZZ_EXAMPLES" not in os.environ)
+@given(st.lists(st.sampled_from(WORDS) | st.text(max_size=6), min_size=1, max_size=6),
+       st.binary(max_size=40))
+def test_any_command_line_answers_or_is_one_line(argv: list[str], stdin: bytes) -> None:
+    argv = [a.replace("\x00", "") if i == 0 else a for i, a in enumerate(argv)]
+    if argv[0] not in ("check", "analyze", "replay"):
+        argv.insert(0, "check")
+    if "--help" in argv or "-h" in argv:
+        return
+    code, out, err = cli(argv, stdin)
+    assert code in (0, 1, 2), (argv, code, err)
+    assert "Traceback" not in err
+    if code == 2 and "-" not in argv:
+        refused(code, out, err)

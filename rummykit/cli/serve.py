@@ -11,6 +11,7 @@ import sqlite3
 import sys
 from typing import Any
 
+from rummykit.cli.main import one_line
 from rummykit.errors import RummyError
 from rummykit.server.config import ServerConfig
 
@@ -196,7 +197,7 @@ def check_config(config: ServerConfig) -> None:
 
 def _refuse(message: str) -> int:
     # Said here, not by the command's main: python -m rummykit.server runs this too.
-    print(f"rummykit serve: {message}", file=sys.stderr)
+    print(one_line(f"rummykit serve: {message}"), file=sys.stderr)
     return 2
 
 
