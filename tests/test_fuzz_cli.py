@@ -177,6 +177,20 @@ def test_serve_with_bad_settings_is_one_line_and_starts_nothing(
     assert not db.exists()
 
 
+def test_serve_on_a_port_already_taken_is_one_line(no_server: None, tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        db = tmp_path / "s.db"
+        code, out, err = cli(["serve", "--port", str(port), "--db", str(db)])
+    refused(code, out, err)
+    assert f"cannot listen on 127.0.0.1 port {port}" in err
+    assert not db.exists()
+
+
 @pytest.mark.parametrize("db", ["dir", "binary.json", "missing/s.db"])
 def test_serve_with_a_database_it_cannot_open_is_one_line(files: Path, db: str) -> None:
     # In a process of its own: the server tunes the collector before it opens its database.

@@ -170,9 +170,8 @@ _AT_LEAST: dict[str, tuple[str, float, bool]] = {
 
 def check_config(config: ServerConfig) -> None:
     """Refuse, before anything starts, a setting the server could not run with: a port out of
-    range (uvicorn would listen on another one), a number that is not finite (the turn clocks
-    would fail in the middle of a game), a host that does not resolve, a database that cannot
-    be opened."""
+    range (uvicorn would listen on another one) or taken, a number that is not finite (the
+    turn clocks would fail in the middle of a game), a host that does not resolve."""
     if not 0 <= config.port <= 65535:
         raise RummyError(f"--port {config.port}: a port is 0 to 65535")
     for name, (flag, least, strict) in _AT_LEAST.items():
@@ -188,11 +187,23 @@ def check_config(config: ServerConfig) -> None:
         if value < least:
             raise RummyError(f"{flag} {value}: it must be at least {least}")
     try:
-        socket.getaddrinfo(config.host, config.port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = socket.getaddrinfo(
+            config.host, config.port, type=socket.SOCK_STREAM
+        )[0]
     except UnicodeError:
         raise RummyError(f"--host {config.host!r} is not a host name") from None
     except OSError as exc:
         raise RummyError(f"--host {config.host}: {exc.strerror or exc}") from None
+    # A port already taken (or not ours to take) is said now: uvicorn would say it after
+    # the database is opened, in a log line, with exit status 3.
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise RummyError(
+                f"cannot listen on {config.host} port {config.port}: {exc.strerror or exc}"
+            ) from None
 
 
 def _refuse(message: str) -> int:
