@@ -103,8 +103,12 @@ def card(rank: int, suit: int) -> Card:
 def parse_card(text: str) -> Card:
     """Parse one card in any accepted spelling; raise :class:`InvalidNotation` naming the fault."""
     raw = text.strip()
-    t = raw.upper()
-    if not t.isascii():
+    if raw.isascii():
+        t = raw.upper()
+    else:
+        # Only ASCII letters change case: str.upper() turns the long s "ſ" into "S", and
+        # "7ſ" is no card.
+        t = "".join(ch.upper() if ch.isascii() else ch for ch in raw)
         # Phones and emoji keyboards type a suit symbol followed by a variation selector
         # (U+FE0F/U+FE0E, "♥️"): the same symbol, shown in colour or in text.
         t = t.rstrip("\ufe0f\ufe0e")

@@ -90,7 +90,8 @@ INDIAN_PENALTY: Final = tuple(indian_penalty(c) for c in (card(r, 0) for r in ra
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A valid meld. ``cards`` keep the run order (low to high); a set's cards are in canonical
-    order (real cards by suit, then jokers). ``rank`` is a set's rank or the rank of a run's
+    order (real cards by suit, then jokers; a lone real card stands where no run could hold it,
+    as in ``X AH X``). ``rank`` is a set's rank or the rank of a run's
     first place (1-12; a high ace is 14); ``suit`` is a run's suit (-1 for a set). ``jokers``
     marks the places held by a card standing in for another.
     """
@@ -102,7 +103,15 @@ class Meld:
     jokers: tuple[bool, ...]
 
     def __repr__(self) -> str:
-        return f"make_meld(parse_cards({format_cards(self.cards)!r}))"
+        short = f"make_meld(parse_cards({format_cards(self.cards)!r}))"
+        # The short form validates under the default rules: a meld of looser rules (Indian
+        # rummy's jokers side by side, a wild rank) is written field by field to evaluate back.
+        try:
+            if make_meld(self.cards) == self:
+                return short
+        except InvalidMeld:
+            pass
+        return f"Meld({self.kind!r}, {self.cards!r}, {self.rank}, {self.suit}, {self.jokers!r})"
 
     def __str__(self) -> str:
         return format_cards(self.cards)
@@ -241,9 +250,23 @@ class Meld:
 
 def _canonical_set(cards: Sequence[Card], jokers: Sequence[bool], rank: int) -> Meld:
     pairs = sorted(zip(cards, jokers, strict=True), key=lambda p: (p[1], p[0].suit, p[0].rank))
+    if len(pairs) - sum(jokers) == 1:
+        # One real card and jokers (Indian rummy) may also read as a run, which make_meld
+        # prefers: "AH X X" is A-2-3. The real card goes to the first place where no run
+        # can hold it ("X AH X"), so that the text reads back as this set. (Under a house
+        # rule forbidding jokers side by side every place may fit: the order then stays.)
+        n = len(pairs)
+        at = next((i for i in range(n) if not _run_fits(rank, i, n)), 0)
+        pairs.insert(at, pairs.pop(0))
     return Meld(
         "set", tuple(p[0] for p in pairs), rank, -1, tuple(p[1] for p in pairs)
     )
+
+
+def _run_fits(rank: int, i: int, n: int) -> bool:
+    """Whether a run of ``n`` places can hold a card of ``rank`` at place ``i``."""
+    starts = (1 - i, 14 - i) if rank == ACE else (rank - i,)
+    return any(start >= 1 and start + n - 1 <= 14 for start in starts)
 
 
 def make_meld(cards: Sequence[Card], rules: MeldRules = RUMMY_MELDS) -> Meld:

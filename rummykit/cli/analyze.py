@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from rummykit.analysis import VARIANTS, Analysis, analyze
 from rummykit.cards import RANK_CHARS, Card, pretty_cards
+from rummykit.cli.output import input_lines
 from rummykit.errors import RummyError
 from rummykit.melds import Meld
 
@@ -54,7 +55,9 @@ def parse_wild(text: str | None) -> int:
         return 1
     if t == "10":
         return 10
-    if t.isdigit() and 1 <= int(t) <= 13:
+    # isdigit() alone admits superscripts and other scripts' digits ("²", "٣"), and int()
+    # refuses the one and reads the other; a long number is no rank either.
+    if t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 13:
         return int(t)
     if len(t) == 1 and t in RANK_CHARS:
         return RANK_CHARS.index(t) + 1
@@ -98,10 +101,12 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
 
 def _batch(args: argparse.Namespace, wild: int, stdin: TextIO, stdout: TextIO) -> int:
     status = 0
-    for number, line in enumerate(stdin, 1):
+    for number, (line, fault) in enumerate(input_lines(stdin), 1):
         if not line.strip():
             continue
         try:
+            if fault is not None:
+                raise RummyError(f"line {number} is {fault}")
             answer: dict[str, Any] = _analyze_text(line, args, wild).to_json()
         except RummyError as exc:
             answer = {"error": str(exc), "line": number, "hand": line.strip()}

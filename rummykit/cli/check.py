@@ -8,7 +8,7 @@ from typing import Any
 
 from rummykit.cards import parse_cards
 from rummykit.cli.analyze import parse_wild
-from rummykit.cli.output import console, pretty, print_json
+from rummykit.cli.output import console, input_lines, pretty, print_json
 from rummykit.errors import RummyError
 from rummykit.melds import MeldRules, make_meld
 from rummykit.rules import VARIANTS, make_rules, players_allowed
@@ -54,10 +54,12 @@ def run(args: argparse.Namespace) -> int:
     rules, jokers_zero = meld_rules(args.variant, args.wild)
     if args.meld == "-":
         worst = 0
-        for line in sys.stdin:
+        for number, (line, fault) in enumerate(input_lines(sys.stdin), 1):
             if not line.strip():
                 continue
             try:
+                if fault is not None:
+                    raise RummyError(f"line {number} is {fault}")
                 answer = check_one(line, rules, jokers_zero)
             except RummyError as exc:
                 if args.json:

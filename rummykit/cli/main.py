@@ -34,13 +34,22 @@ def _missing(dependency: str) -> NoReturn:
     )
 
 
+def one_line(message: str) -> str:
+    """``message`` with its line breaks and other control characters escaped (``\\r``), so that
+    the arguments or file names it quotes keep a refusal to one line."""
+    return "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+        for ch in message
+    )
+
+
 class _Parser(argparse.ArgumentParser):
     """Bad arguments are one line on standard error and exit status 2, as every other bad
     input of the command (argparse would print the whole usage first); ``--help`` still
     shows the usage. Subcommands' parsers are of this class too."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, one_line(f"{self.prog}: {message} (see {self.prog} --help)") + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -81,11 +90,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except RummyError as exc:
-        print(f"rummykit {args.command}: {exc}", file=sys.stderr)
+        print(one_line(f"rummykit {args.command}: {exc}"), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"rummykit {args.command}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-              file=sys.stderr)
+        text = f"rummykit {args.command}: {exc.strerror or exc}: {exc.filename or ''}"
+        print(one_line(text.rstrip(": ")), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

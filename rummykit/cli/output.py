@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, TextIO
 
 from rich.console import Console
 
 from rummykit.cards import parse_cards, pretty_cards
+from rummykit.errors import RummyError
 
 
 def console() -> Console:
@@ -28,3 +30,51 @@ def pretty(text_cards: list[str] | str) -> str:
         p = pretty_cards([c])
         out.append(f"[red]{p}[/red]" if c.suit in (1, 2) else p)
     return " ".join(out)
+
+
+def not_utf8(data: bytes) -> str | None:
+    """What is wrong with ``data`` as UTF-8 text, or None when it is UTF-8."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+    return None
+
+
+#: The most a text file given to the command line may hold: a long game's record is well
+#: under a megabyte, and ``replay /dev/zero`` would otherwise fill the memory.
+MAX_TEXT_BYTES = 64 * 2**20
+
+
+def read_text(path: str) -> str:
+    """The UTF-8 text of a file, ``-`` meaning standard input; raise :class:`RummyError`
+    naming the file when it is not UTF-8 (Python would raise a bare UnicodeDecodeError) or
+    is larger than :data:`MAX_TEXT_BYTES`."""
+    if path == "-":
+        if not hasattr(sys.stdin, "buffer"):
+            return sys.stdin.read()
+        data = sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
+        name = "standard input"
+    else:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_TEXT_BYTES + 1)
+        name = path
+    if len(data) > MAX_TEXT_BYTES:
+        raise RummyError(f"{name}: more than {MAX_TEXT_BYTES >> 20} MiB, too long to be read")
+    fault = not_utf8(data)
+    if fault is not None:
+        raise RummyError(f"{name}: {fault}")
+    # Some editors start a UTF-8 file with a byte order mark, which JSON does not allow.
+    return data.decode("utf-8-sig")
+
+
+def input_lines(stream: TextIO) -> Iterator[tuple[str, str | None]]:
+    """The lines of a batch with what is wrong with each as UTF-8 (None when nothing is): a
+    line that is not UTF-8 is answered as a bad line and the batch goes on. Its text shows the
+    bad bytes as U+FFFD."""
+    if not hasattr(stream, "buffer"):
+        for line in stream:
+            yield line, None
+        return
+    for raw in stream.buffer:
+        yield raw.decode("utf-8", "replace"), not_utf8(raw)

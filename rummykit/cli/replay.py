@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from rich.table import Table
 
-from rummykit.cli.output import console, pretty, print_json
+from rummykit.cli.output import console, pretty, print_json, read_text
 from rummykit.engine import Game
 
 
@@ -48,12 +47,7 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        with open(args.file, encoding="utf-8") as fh:
-            text = fh.read()
-    game = Game.from_record(text)
+    game = Game.from_record(read_text(args.file))
     data = summary(game)
     if args.json:
         print_json(data)

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import os
+import socket
+import sqlite3
 import sys
 from typing import Any
 
+from rummykit.cli.main import one_line
+from rummykit.errors import RummyError
 from rummykit.server.config import ServerConfig
 
 
@@ -171,6 +176,61 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
     )
 
 
+#: Settings in seconds or per second: finite, and not below the least that makes sense.
+_AT_LEAST: dict[str, tuple[str, float, bool]] = {
+    "next_deal_pause": ("--next-deal-pause", 0.0, False),
+    "bot_delay": ("--bot-delay", 0.0, False),
+    "away_delay": ("--away-delay", 0.0, False),
+    "clock_scale": ("--clock-scale", 0.0, True),
+    "rate": ("--rate", 0.0, True),
+    "burst": ("--burst", 1.0, False),
+}
+
+
+def check_config(config: ServerConfig) -> None:
+    """Refuse, before anything starts, a setting the server could not run with: a port out of
+    range (uvicorn would listen on another one) or taken, a number that is not finite (the
+    turn clocks would fail in the middle of a game), a host that does not resolve."""
+    if not 0 <= config.port <= 65535:
+        raise RummyError(f"--port {config.port}: a port is 0 to 65535")
+    for name, (flag, least, strict) in _AT_LEAST.items():
+        value = getattr(config, name)
+        if not math.isfinite(value) or value < least or (strict and value == least):
+            bound = f"above {least:g}" if strict else f"at least {least:g}"
+            raise RummyError(f"{flag} {value}: it must be a finite number {bound}")
+    for flag, value, least in (
+        ("--bot-workers", config.bot_workers, 1),
+        ("--max-connections-per-address", config.max_connections_per_address, 0),
+        ("--max-rooms-per-address", config.max_rooms_per_address, 0),
+    ):
+        if value < least:
+            raise RummyError(f"{flag} {value}: it must be at least {least}")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            config.host, config.port, type=socket.SOCK_STREAM
+        )[0]
+    except UnicodeError:
+        raise RummyError(f"--host {config.host!r} is not a host name") from None
+    except OSError as exc:
+        raise RummyError(f"--host {config.host}: {exc.strerror or exc}") from None
+    # A port already taken (or not ours to take) is said now: uvicorn would say it after
+    # the database is opened, in a log line, with exit status 3.
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise RummyError(
+                f"cannot listen on {config.host} port {config.port}: {exc.strerror or exc}"
+            ) from None
+
+
+def _refuse(message: str) -> int:
+    # Said here, not by the command's main: python -m rummykit.server runs this too.
+    print(one_line(f"rummykit serve: {message}"), file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the server until interrupted; return the exit status."""
     try:
@@ -180,7 +240,13 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:  # pragma: no cover - depends on the installation
         print(f"rummykit serve needs the server extra: pip install 'rummykit[server]' ({exc})")
         return 1
-    config = config_from_args(args)
+    try:
+        if args.view_threads < 0:
+            raise RummyError(f"--view-threads {args.view_threads}: it must be at least 0")
+        config = config_from_args(args)
+        check_config(config)
+    except RummyError as exc:
+        return _refuse(str(exc))
     if config.offload_views:
         # View threads compute views while the event loop serves everyone else; a short
         # switch interval lets the loop get the interpreter back quickly.
@@ -190,7 +256,10 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=config.log_level.upper(), format="%(asctime)s %(levelname)s %(message)s"
     )
-    app = create_app(config)
+    try:
+        app = create_app(config)
+    except sqlite3.Error as exc:
+        return _refuse(f"--db {config.db}: {exc}")
     server = uvicorn.Server(
         uvicorn.Config(
             app,

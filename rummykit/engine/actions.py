@@ -198,11 +198,21 @@ VERBS = ("draw", "take", "return", "open", "meld", "layoff", "swap", "discard", 
          "drop", "timeout")
 
 
+#: Digits a table meld number may have: no table holds a billion melds, and int() refuses
+#: strings of over 4300 digits with a plain ValueError.
+MAX_NUMBER_DIGITS = 9
+
+
 def _number(text: str, line: str) -> int:
+    digits = text.lstrip("0")
     # isdigit() alone admits other scripts' digits and superscripts, which int() refuses.
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or not digits:
         raise InvalidNotation(f"{line!r}: {text!r} is not a table meld number (1, 2, 3…)")
-    return int(text)
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise InvalidNotation(
+            f"{text[:12]}…: a table meld number has at most {MAX_NUMBER_DIGITS} digits"
+        )
+    return int(digits)
 
 
 def parse_action(text: str) -> Action:

@@ -57,6 +57,11 @@ def replay(source: Mapping[str, Any] | str) -> Game:
         except json.JSONDecodeError as exc:
             raise InvalidRecord(f"the record is not valid JSON: {exc.msg} at line {exc.lineno}") \
                 from None
+        except ValueError:
+            # int() refuses a number of over 4300 digits with a plain ValueError.
+            raise InvalidRecord("the record holds a number too long to read") from None
+        except RecursionError:
+            raise InvalidRecord("the record nests lists or objects too deeply") from None
     else:
         record = source
     if not isinstance(record, Mapping):
@@ -64,8 +69,13 @@ def replay(source: Mapping[str, Any] | str) -> Game:
     for key in ("variant", "players", "deals"):
         if key not in record:
             raise InvalidRecord(f"the record lacks the field {key!r}")
-    options = record.get("options") or {}
-    if not isinstance(options, Mapping):
+    if not isinstance(record["variant"], str):
+        # make_rules looks the name up in a dict: a list there would raise a TypeError.
+        raise InvalidRecord(f"variant must be a name, not {record['variant']!r}")
+    options = record.get("options")
+    if options is None:
+        options = {}
+    elif not isinstance(options, Mapping):
         raise InvalidRecord("options must be an object")
     deals = record["deals"]
     if not isinstance(deals, list) or not deals:
