@@ -202,8 +202,15 @@ class Ruleset:
         return 2 if self.teams else self.players
 
     def options(self) -> dict[str, Any]:
-        """The room options of this table, as a record stores them."""
-        opts = {name: getattr(self, _OPTION_FIELDS[name]) for name in option_schema(self.variant)}
+        """The room options of this table, as a record stores them: ``make_rules(variant,
+        players, options())`` builds this ruleset again. A room option whose field a house
+        rule sets is left out (the house rule says it)."""
+        housed = {name for name, _ in self.house}
+        opts = {
+            name: getattr(self, _OPTION_FIELDS[name])
+            for name in option_schema(self.variant)
+            if _OPTION_FIELDS[name] not in housed
+        }
         opts.update(self.house)
         return opts
 
@@ -344,6 +351,25 @@ _SCHEMA: Final[dict[str, dict[str, tuple[str, tuple[Any, ...] | type, Any]]]] = 
 # Whole-number room options: (least, greatest). A game of 20 deals already lasts for hours (the
 # lobby's field stops there too); an unbounded count let a room ask for 10**9 deals.
 _INT_BOUNDS: Final[dict[str, tuple[int, int]]] = {"deals": (1, 20)}
+# The whole numbers a house rule may set (no upper bound: None). The deal must also fit the
+# deck, and the first dealer must be a seat: both checked with the other fields.
+_HOUSE_INT_BOUNDS: Final[dict[str, tuple[int, int | None]]] = {
+    "jokers": (0, 8),
+    "hand_size": (3, None),
+    "first_dealer": (0, None),
+    "min_real": (1, 3),
+    "opening_minimum": (0, None),
+    "small_opening": (-1, None),
+    "max_restocks": (-1, None),
+    "target": (1, None),
+    "limit": (1, None),
+    "deals": (1, 20),
+    "fixed_penalty": (0, None),
+    "cap": (0, None),
+    "wrong_declaration": (0, None),
+    "first_drop": (0, None),
+    "middle_drop": (0, None),
+}
 # Room options that only mean something with some values of another option:
 # option -> (that other option, the values it is used with). ``unused_options`` names them.
 _USED_WITH: Final[dict[str, dict[str, tuple[str, tuple[Any, ...]]]]] = {
@@ -434,9 +460,14 @@ def make_rules(
     for fname, _, default in schema.values():
         values[fname] = default
     house: list[tuple[str, Any]] = []
-    for name, value in (options or {}).items():
+    given = dict(options or {})
+    for name, value in given.items():
         if name in schema:
             fname, allowed_values, _ = schema[name]
+            if fname != name and fname in given:
+                raise RummyError(
+                    f"room option {name!r} and house rule {fname!r} set the same rule: give one"
+                )
             _check_option(name, value, allowed_values)
             values[fname] = value
         elif name in _FIELDS and name not in ("variant", "players", "house"):
@@ -446,7 +477,6 @@ def make_rules(
                     f"house rule {name!r} takes a {type(current).__name__}, not {value!r}"
                 )
             _check_house_rule(name, value, variant)
-            values[name] = value
             house.append((name, value))
         else:
             known = ", ".join(schema) or "none"
@@ -458,8 +488,32 @@ def make_rules(
             values["limit"] = 201
         if values["length"] == "points":
             values["deals"] = 1
+    # House rules come last: a format's own limit or deal count gives way to them.
+    values.update(house)
     values["house"] = tuple(house)
-    return Ruleset(**values)
+    rules = Ruleset(**values)
+    _check_deal_fits(rules)
+    return rules
+
+
+def _check_deal_fits(rules: Ruleset) -> None:
+    """A deal must leave a card in the stock, and the first dealer must sit at the table."""
+    dealt = (
+        rules.players * rules.hand_size
+        + rules.first_extra
+        + rules.starter
+        + (rules.indicator and not rules.indicator_in_stock)
+    )
+    if dealt >= rules.deck_size:
+        raise RummyError(
+            f"{rules.players} hands of {rules.hand_size} cards need {dealt} of the "
+            f"{rules.deck_size} cards and leave no stock"
+        )
+    if rules.first_dealer >= rules.players:
+        raise RummyError(
+            f"house rule 'first_dealer' must be a seat from 0 to {rules.players - 1}, "
+            f"not {rules.first_dealer}"
+        )
 
 
 def _check_option(name: str, value: Any, allowed: tuple[Any, ...] | type) -> None:
@@ -490,6 +544,12 @@ def _check_house_rule(name: str, value: Any, variant: str) -> None:
         raise RummyError(
             f"house rule {name!r} cannot be {value!r}: choose one of {', '.join(choices)}"
         )
+    bounds = _HOUSE_INT_BOUNDS.get(name)
+    if bounds is not None:
+        least, most = bounds
+        if value < least or (most is not None and value > most):
+            span = f"from {least} to {most}" if most is not None else f"of at least {least}"
+            raise RummyError(f"house rule {name!r} must be a whole number {span}, not {value!r}")
 
 
 def decisions() -> list[tuple[str, str]]:

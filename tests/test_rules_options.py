@@ -156,3 +156,66 @@ def test_decisions_are_listed_with_their_option_names() -> None:
             "restock_keeps_top", "timeout_discard"} <= names
     docs = field_docs()
     assert all(docs[name] for name in names)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "options", "reason"),
+    [
+        ("rummy", 2, {"hand_size": 60}, "2 hands of 60 cards need 121 of the 108 cards"),
+        ("rummy", 6, {"hand_size": 18}, "6 hands of 18 cards need 109 of the 108 cards"),
+        ("indian", 6, {"hand_size": 17, "jokers": 0}, "need 104 of the 104 cards and leave"),
+        ("rummy", 2, {"hand_size": 0}, "'hand_size' must be a whole number of at least 3"),
+        ("rummy", 2, {"jokers": -2}, "'jokers' must be a whole number from 0 to 8"),
+        ("rummy", 2, {"min_real": 0}, "'min_real' must be a whole number from 1 to 3"),
+        ("rummy", 2, {"min_real": 9}, "'min_real' must be a whole number from 1 to 3"),
+        ("rummy", 3, {"first_dealer": 3}, "'first_dealer' must be a seat from 0 to 2, not 3"),
+        ("rummy", 2, {"first_dealer": -1}, "'first_dealer' must be a whole number of at least 0"),
+        ("rummy", 2, {"max_restocks": -2}, "'max_restocks' must be a whole number of at least -1"),
+        ("indian", 2, {"cap": -1}, "'cap' must be a whole number of at least 0"),
+        ("rami51", 2, {"limit": 0}, "'limit' must be a whole number of at least 1"),
+        ("rummy", 2, {"opening": 51, "opening_minimum": 35}, "set the same rule: give one"),
+        ("indian", 2, {"jokers_from_discard": True, "take_jokers": True}, "set the same rule"),
+    ],
+)
+def test_house_rules_are_bounded(variant: str, players: int, options: dict[str, object],
+                                 reason: str) -> None:
+    """A house rule the deal or the table cannot play is refused with a reason (a hand of 60
+    cards raised IndexError at the deal, a first dealer of seat 5 at the second deal)."""
+    with pytest.raises(RummyError, match=reason):
+        make_rules(variant, players, options)
+    with pytest.raises(RummyError, match=reason):
+        Game.new(variant, players=players, options=options)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "field", "value"),
+    [
+        ("rummy", {"opening_minimum": 35}, "opening_minimum", 35),
+        ("indian", {"take_jokers": True}, "take_jokers", True),
+        ("indian", {"limit": 150}, "limit", 150),
+        ("rami51", {"limit": 500, "hand_size": 12}, "limit", 500),
+    ],
+)
+def test_a_house_rule_on_a_room_options_field_round_trips(
+    variant: str, options: dict[str, object], field: str, value: object
+) -> None:
+    """``options()`` leaves out the room option a house rule overrides (it wrote the house
+    value under the room option's name, ``opening: 35``, which no record could replay), and a
+    format's own limit gives way to a house rule's."""
+    rules = make_rules(variant, 2, options)
+    assert getattr(rules, field) == value
+    assert make_rules(variant, 2, rules.options()) == rules
+    game = Game.new(variant, players=2, options=options, seed=5)
+    game.apply(game.legal_actions()[0])
+    again = Game.from_record(game.record())
+    assert again.rules == game.rules and again.version == game.version
+
+
+def test_bots_play_under_a_house_rule_on_a_room_options_field() -> None:
+    from rummykit.bots import choose_action
+
+    game = Game.new("rummy", players=2, options={"opening_minimum": 35}, seed=5)
+    for _ in range(6):
+        seat = game.to_move
+        assert seat is not None
+        game.apply(choose_action(game.view(seat), list(game.history()), "medium", 1))
