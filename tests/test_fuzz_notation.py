@@ -7,11 +7,10 @@ another kind; every notation round-trips, and the value types' ``repr`` evaluate
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import pytest
-from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import given, reject
 from hypothesis import strategies as st
 
 from rummykit import InvalidHand, InvalidMeld, InvalidNotation, RummyError, analyze
@@ -40,17 +39,9 @@ from rummykit.engine.actions import (
     parse_action,
 )
 from rummykit.melds import RUMMY_MELDS, Meld, MeldRules, make_meld, parse_meld
+from tests.hunt import scaled
 
-SCALE = int(os.environ.get("FUZZ_EXAMPLES", "0"))
-
-
-def examples(n: int) -> settings:
-    return settings(
-        max_examples=SCALE or n,
-        deadline=None,
-        derandomize=not SCALE,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
+examples = scaled("FUZZ_EXAMPLES")
 
 
 VALID = [

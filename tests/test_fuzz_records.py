@@ -10,30 +10,21 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 import re
 from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import InvalidRecord
 from rummykit.bots.base import choose_action
 from rummykit.engine import Game
+from tests.hunt import scaled
 
-SCALE = int(os.environ.get("FUZZ_EXAMPLES", "0"))
-
-
-def examples(n: int) -> settings:
-    return settings(
-        max_examples=SCALE or n,
-        deadline=None,
-        derandomize=not SCALE,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
+examples = scaled("FUZZ_EXAMPLES")
 
 
 def play(game: Game, steps: int, seed: int) -> Game:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit.cards import JOKER, Card, card, parse_cards
@@ -32,18 +31,10 @@ from rummykit.solver import (
     penalty_points,
 )
 from tests import solver_reference as ref
+from tests.hunt import scaled
 
 # SOLVER_EXAMPLES=2000 python -m pytest tests/test_solver_exact.py  -- a longer hunt.
-SCALE = int(os.environ.get("SOLVER_EXAMPLES", "0"))
-
-
-def examples(n: int) -> settings:
-    return settings(
-        max_examples=SCALE or n,
-        deadline=None,
-        derandomize=not SCALE,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
+examples = scaled("SOLVER_EXAMPLES")
 
 
 @st.composite
