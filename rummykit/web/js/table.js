@@ -6,7 +6,7 @@ import { h, confirmDialog, chooseDialog, formatSeconds, toast } from "./ui.js";
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
-import { botLevel, botName, initial, optionsSummary } from "./lobby.js";
+import { botLevel, botName, houseRulesLine, initial, optionsSummary } from "./lobby.js";
 import { translateReason } from "./reasons.js";
 
 const RAMI = ["rami51", "rami71", "simple"];
@@ -463,7 +463,8 @@ function handBox(S, actions) {
   if (!arr) return null;
   const rules = rulesOf(v);
   const wild = rankNumber(v.wild_rank);
-  const jokersZero = v.variant === "rami71";
+  // a house rule may say otherwise than the variant (the view's options name it)
+  const jokersZero = v.options?.jokers_zero ?? v.variant === "rami71";
   const cardBtn = (id, gi) => {
     const text = Arrangement.textOf(id);
     const c = parseCard(text);
@@ -540,6 +541,7 @@ function sidePanel(S, actions) {
     h("div.panel.scores", {},
       h("h2", { text: t("table.scores") }),
       h("p.muted.small", { text: `${t(`variant.${v.variant}.name`)} · ${t("table.dealN", { n: v.deal })} · ${optionsSummary(v.variant, v.options)}` }),
+      houseRulesLine(v.variant, v.options, S.variants, "p.muted.small.house-line"),
       h("table", {}, h("tbody", {}, rows)),
       deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null),
     h("div.panel.log-panel", {}, h("h2", { text: t("table.log") }), log));
