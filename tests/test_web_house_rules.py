@@ -118,3 +118,29 @@ def test_a_room_without_house_rules_shows_none(server: Server, browser: Any) -> 
     assert page.locator("[data-house-rules]").count() == 0
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+FITS_JS = """async (cases) => {
+  const t = await import('/static/js/table.js');
+  return cases.map(([cards, card, variant, options]) =>
+    t.fits({cards: cards.split(' ')}, card, {variant, options, wild_rank: null}).swap);
+}"""
+
+
+def test_the_pages_swap_hints_follow_the_house_rule(server: Server, browser: Any) -> None:
+    """Where a card would free a table joker is hinted by the room's swap rule, its own or a
+    house rule's (the engine refuses the others)."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.wait_for_selector(".lobby")
+    cases = [
+        ["6S X 6D", "6C", "rummy", {}],  # rummy: any exact place
+        ["6S X 6D", "6C", "rummy", {"swap": "fourth"}],  # only as a set's fourth card
+        ["6S 6H 6D X", "6C", "rummy", {"swap": "fourth"}],
+        ["5H X 7H", "6H", "rummy", {"swap": "none"}],  # no swaps at all
+        ["6S X 6D", "6C", "rami51", {}],
+        ["6S X 6D", "6C", "rami51", {"swap": "any"}],
+    ]
+    assert page.evaluate(FITS_JS, cases) == [True, False, True, False, False, True]
+    assert not page.js_errors, page.js_errors
+    page.context.close()

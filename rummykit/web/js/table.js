@@ -10,6 +10,8 @@ import { botLevel, botName, houseRulesLine, initial, optionsSummary } from "./lo
 import { translateReason } from "./reasons.js";
 
 const RAMI = ["rami51", "rami71", "simple"];
+// Each variant's joker swaps (rules.py); a house rule in the view's options says otherwise.
+const SWAPS = { rummy: "any", rami51: "fourth", rami71: "fourth", simple: "none", indian: "none" };
 
 // ---------------------------------------------------------------- helpers over the state
 function seatName(S, seat) {
@@ -104,6 +106,7 @@ export function fits(meld, text, view) {
   const m = checkMeld(cards, rules);
   const out = { ends: [], swap: false };
   if (!m.ok) return out;
+  const swaps = view.options?.swap ?? SWAPS[view.variant] ?? "any";
   const isJ = (x) => x.rank === 0 || (rules.wild && x.rank === rules.wild);
   const jokerCount = m.jokers.filter(Boolean).length;
   const realCount = cards.length - jokerCount;
@@ -113,8 +116,8 @@ export function fits(meld, text, view) {
       if (!isJ(c) && c.rank === m.rank && !have.has(c.suit)) out.ends.push(null);
       if (isJ(c) && realCount >= rules.minReal) out.ends.push(null);
     }
-    const rami = RAMI.includes(view.variant);
-    if (!isJ(c) && c.rank === m.rank && !have.has(c.suit) && jokerCount > 0 && (!rami || (cards.length === 4 && jokerCount === 1))) out.swap = true;
+    const fourth = swaps === "fourth";
+    if (swaps !== "none" && !isJ(c) && c.rank === m.rank && !have.has(c.suit) && jokerCount > 0 && (!fourth || (cards.length === 4 && jokerCount === 1))) out.swap = true;
     return out;
   }
   const low = m.rank;
@@ -125,7 +128,7 @@ export function fits(meld, text, view) {
     if (low > 1 && fitsAt(low - 1, m.jokers[0])) out.ends.push("low");
     if (high < 14 && fitsAt(high + 1, m.jokers[m.jokers.length - 1])) out.ends.push("high");
   }
-  if (!isJ(c)) m.jokers.forEach((j, i) => { if (j && natural(low + i)) out.swap = true; });
+  if (!isJ(c) && swaps !== "none") m.jokers.forEach((j, i) => { if (j && natural(low + i)) out.swap = true; });
   return out;
 }
 
