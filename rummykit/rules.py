@@ -413,6 +413,50 @@ def option_schema(variant: str) -> dict[str, dict[str, Any]]:
     return out
 
 
+# Decision fields a room does not offer as house rules: the seat count already decides them
+# (Rami's partners are the 4-player table).
+_SEATED: Final = frozenset({"teams"})
+
+
+def house_rule_schema(variant: str) -> dict[str, dict[str, Any]]:
+    """The house rules a room of ``variant`` may set: every decision field meaningful there
+    (its ``only`` includes the variant) that no room option sets and the seat count does not
+    decide. ``{name: {"kind": ..., "default": v, "doc": text}}`` where the kind is ``"bool"``,
+    ``"choice"`` (with ``"values"``), ``"int"`` (with ``"min"`` and ``"max"``, ``None`` for
+    no bound) or ``"seat"`` (a seat number from ``"min"`` to ``"max"``, below the table's
+    seat count)."""
+    schema = _SCHEMA.get(variant)
+    if schema is None:
+        raise UnknownVariant(_unknown(variant))
+    by_option = {spec[0] for spec in schema.values()}
+    defaults = dataclasses.asdict(make_rules(variant, _PLAYERS[variant][0]))
+    out: dict[str, dict[str, Any]] = {}
+    for f in dataclasses.fields(Ruleset):
+        meta = f.metadata
+        if (
+            not meta["decision"]
+            or (meta["only"] and variant not in meta["only"])
+            or f.name in by_option
+            or f.name in _SEATED
+        ):
+            continue
+        default = defaults[f.name]
+        spec: dict[str, Any]
+        if isinstance(default, bool):
+            spec = {"kind": "bool"}
+        elif f.name in _CHOICES:
+            spec = {"kind": "choice", "values": list(_CHOICES[f.name])}
+        elif f.name == "first_dealer":
+            spec = {"kind": "seat", "min": 0, "max": max(_PLAYERS[variant]) - 1}
+        else:
+            least, most = _HOUSE_INT_BOUNDS.get(f.name, (0, None))
+            spec = {"kind": "int", "min": least, "max": most}
+        spec["default"] = default
+        spec["doc"] = meta["doc"]
+        out[f.name] = spec
+    return out
+
+
 def unused_options(variant: str, options: Mapping[str, Any]) -> list[str]:
     """The room options in ``options`` that the other options chosen make meaningless (an
     Indian ``deals`` count with a format other than ``deals``): a room refuses them rather

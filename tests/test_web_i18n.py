@@ -14,6 +14,7 @@ import pytest
 
 from rummykit.engine import Game
 from rummykit.errors import IllegalAction, RummyError
+from rummykit.rules import VARIANTS, house_rule_schema
 from tests.web_support import (
     DESKTOP,
     MY_TURN_OR_OVER,
@@ -91,6 +92,22 @@ def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
         "suit.clubs",
     ):
         assert key in en, key
+
+
+def test_every_house_rule_has_a_label_in_every_catalog() -> None:
+    """The lobby's house rules come from the server (``house_rule_schema``): each needs its
+    label, and each word a choice can take its translation, in all three languages."""
+    for lang in LANGS:
+        words = catalog(lang)
+        for variant in VARIANTS:
+            for name, spec in house_rule_schema(variant).items():
+                keys = [f"house.{name}.label"]
+                keys += [f"house.{name}.values.{v}" for v in spec.get("values", ())]
+                missing = [k for k in keys if k not in words]
+                assert not missing, (lang, variant, missing)
+                assert words[f"house.{name}.label"].strip('"'), (lang, name)
+        # whole numbers that mean "no limit" say so
+        assert "house.max_restocks.values.-1" in words, lang
 
 
 def test_rule_terms_are_translated_properly() -> None:

@@ -318,7 +318,11 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
     def variants(request: Request) -> Response:
         out: dict[str, Any] = {}
         for v in rules.VARIANTS:
-            out[v] = {"players": list(rules.players_allowed(v)), "options": rules.option_schema(v)}
+            out[v] = {
+                "players": list(rules.players_allowed(v)),
+                "options": rules.option_schema(v),
+                "house_rules": rules.house_rule_schema(v),
+            }
         return JSONResponse({"variants": out, "bot_levels": list(manager.levels)})
 
     def room_info(request: Request) -> Response:

@@ -3,7 +3,9 @@ import { t } from "./i18n.js";
 import { h, toast } from "./ui.js";
 import { seats } from "./app.js";
 
-// Used until GET /api/variants answers (and if it never does): the rule book's room options.
+// Used until GET /api/variants answers (and if it never does): the rule book's room options
+// (house rules wait for the server's list). Its option names also tell a room's options from
+// its house rules when the page shows them.
 const CLOCKS = [30, 45, 60, 90, 600];
 const FALLBACK = {
   rummy: { players: [2, 3, 4, 5, 6], options: {
@@ -20,7 +22,8 @@ const FALLBACK = {
     clock: { values: CLOCKS, default: 45 } } },
 };
 
-const form = { variant: "rummy", players: 2, options: {}, name: null };
+// house: the house rules changed from the variant's defaults (only those are sent)
+const form = { variant: "rummy", players: 2, options: {}, house: {}, houseOpen: false, name: null };
 
 export function playersLabel(variant, n) {
   if (["rami51", "rami71", "simple"].includes(variant)) return n === 4 ? t("lobby.twoVsTwo") : t("lobby.oneVsOne");
@@ -34,12 +37,99 @@ export function optionValueLabel(name, value) {
   return s === key ? String(value) : s;
 }
 
+/** The room options of a room's ``options`` ("Turn clock: 45 s · …"); house rules apart. */
 export function optionsSummary(variant, options) {
   return Object.entries(options || {})
-    .filter(([k]) => !(k === "deals" && options.format !== "deals"))
+    .filter(([k]) => !(k === "deals" && options.format !== "deals") && !isHouseRule(variant, k))
     .map(([k, v]) => t("common.labelValue", { label: t(`option.${k}.label`),
       value: typeof v === "boolean" ? (v ? t("common.yes") : t("common.no")) : optionValueLabel(k, v) }))
     .join(" · ");
+}
+
+function isHouseRule(variant, name) {
+  return !(name in ((FALLBACK[variant] || {}).options || {}));
+}
+
+export function houseValueLabel(name, value) {
+  if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
+  if (name === "first_dealer") return t("lobby.seatN", { n: value + 1 });
+  const key = `house.${name}.values.${value}`;
+  const s = t(key);
+  return s === key ? String(value) : s;
+}
+
+/** The label of a house rule: its catalog's, else its field name (a rule this page predates). */
+export function houseLabel(name) {
+  const key = `house.${name}.label`;
+  const s = t(key);
+  return s === key ? name : s;
+}
+
+/** The house rules a room's ``options`` set, "label: value" each; those equal to the variant's
+ * default are left out when the server's list of defaults is known (``variants``). */
+export function houseRules(variant, options, variants) {
+  const known = variants && variants[variant] ? variants[variant].house_rules || {} : {};
+  return Object.entries(options || {})
+    .filter(([k, v]) => isHouseRule(variant, k) && !(k in known && known[k].default === v))
+    .map(([k, v]) => t("common.labelValue", { label: houseLabel(k), value: houseValueLabel(k, v) }));
+}
+
+/** A line listing a room's house rules, or nothing when it has none. */
+export function houseRulesLine(variant, options, variants, cls = "p.house-line") {
+  const rules = houseRules(variant, options, variants);
+  if (!rules.length) return null;
+  return h(cls, { "data-house-rules": "" },
+    h("strong", { text: t("house.inEffect") }), " ",
+    rules.join(" · "));
+}
+
+function houseSummaryText() {
+  const n = Object.keys(form.house).length;
+  return n ? t("house.summary", { n }) : t("house.summaryNone");
+}
+
+/** The collapsed section of the create form with the variant's house rules. */
+function houseSection(spec) {
+  const rules = Object.entries(spec.house_rules || {});
+  if (!rules.length) return null;
+  const summary = h("summary", { "data-key": "house-summary", text: houseSummaryText() });
+  const set = (name, r, value) => {
+    if (value === r.default) delete form.house[name];
+    else form.house[name] = value;
+    summary.textContent = houseSummaryText();
+  };
+  const fields = rules.map(([name, r]) => {
+    const id = `house-${name}`;
+    const current = name in form.house ? form.house[name] : r.default;
+    const label = h("span", { text: houseLabel(name) });
+    if (r.kind === "bool") {
+      return h("label.check", { for: id },
+        h("input", { id, name, type: "checkbox", checked: !!current, "data-key": id,
+          onchange: (e) => set(name, r, e.target.checked) }), label);
+    }
+    let input;
+    if (r.kind === "choice" || r.kind === "seat") {
+      const values = r.kind === "choice" ? r.values : [...Array(form.players).keys()].filter((n) => n >= r.min && n <= r.max);
+      input = h("select", { id, name, "data-key": id, onchange: (e) => {
+        set(name, r, r.kind === "seat" ? Number(e.target.value) : e.target.value);
+      } });
+      for (const v of values) input.append(h("option", { value: v, selected: v === current, text: houseValueLabel(name, v) }));
+    } else {
+      input = h("input", { id, name, type: "number", step: 1, min: r.min, max: r.max ?? undefined, value: current, "data-key": id,
+        onchange: (e) => {
+          const n = Number(e.target.value);
+          // an empty or broken field is the default again rather than a refused room
+          if (e.target.value === "" || !Number.isInteger(n)) { e.target.value = r.default; set(name, r, r.default); }
+          else set(name, r, n);
+        } });
+    }
+    const hint = t(`house.${name}.hint`);
+    return h("label.field", { for: id }, label, input,
+      hint === `house.${name}.hint` ? null : h("small.muted", { text: hint }));
+  });
+  return h("details.house-rules", { open: form.houseOpen, "data-key": "house-rules",
+    ontoggle: (e) => { form.houseOpen = e.target.open; } },
+    summary, h("div.house-list", {}, fields));
 }
 
 export function renderLobby(root, S, actions) {
@@ -49,12 +139,17 @@ export function renderLobby(root, S, actions) {
   if (!spec.players.includes(form.players)) form.players = spec.players[0];
 
   const variantSelect = h("select", { id: "variant", name: "variant", "data-key": "variant",
-    onchange: (e) => { form.variant = e.target.value; form.options = {}; renderLobby(root, S, actions); } });
+    onchange: (e) => { form.variant = e.target.value; form.options = {}; form.house = {}; renderLobby(root, S, actions); } });
   for (const v of Object.keys(variants)) {
     variantSelect.append(h("option", { value: v, selected: v === form.variant, text: t(`variant.${v}.name`) }));
   }
   const playersSelect = h("select", { id: "players", name: "players", "data-key": "players",
-    onchange: (e) => { form.players = Number(e.target.value); } });
+    onchange: (e) => {
+      form.players = Number(e.target.value);
+      // the first dealer is one of the seats: the list follows their count
+      if ((form.house.first_dealer ?? 0) >= form.players) delete form.house.first_dealer;
+      if (spec.house_rules && "first_dealer" in spec.house_rules) renderLobby(root, S, actions);
+    } });
   for (const n of spec.players) playersSelect.append(h("option", { value: n, selected: n === form.players, text: playersLabel(form.variant, n) }));
 
   const optionFields = [];
@@ -93,6 +188,7 @@ export function renderLobby(root, S, actions) {
       if (k === "deals" && (form.options.format ?? spec.options.format?.default) !== "deals") continue;
       options[k] = k in form.options ? form.options[k] : o.default;
     }
+    for (const [k, v] of Object.entries(form.house)) if (k in (spec.house_rules || {})) options[k] = v;
     actions.create(form.variant, form.players, options, name.slice(0, 24));
   } },
     h("h2", { text: t("lobby.newRoom") }),
@@ -102,6 +198,7 @@ export function renderLobby(root, S, actions) {
     h("div.opts", {},
       h("label.field", { for: "players" }, h("span", { text: t("lobby.players") }), playersSelect),
       ...optionFields),
+    houseSection(spec),
     h("button.btn.primary.big", { type: "submit", "data-action": "create", "data-key": "create", text: t("lobby.create"), disabled: S.status !== "online" }),
   );
 
@@ -176,6 +273,7 @@ export function renderWaiting(root, S, actions) {
     h("section.panel", {},
       h("h1", { text: t(`variant.${room.variant}.name`) }),
       h("p.muted", { text: `${playersLabel(room.variant, room.players)} · ${optionsSummary(room.variant, room.options)}` }),
+      houseRulesLine(room.variant, room.options, S.variants),
       h("div.share", {},
         h("div.code-box", {}, h("span.label", { text: t("room.code") }), h("strong.code", { "data-room-code": room.room, text: room.room })),
         h("input.link", { readonly: true, value: link, "aria-label": t("room.link"), onfocus: (e) => e.target.select() }),

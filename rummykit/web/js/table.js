@@ -6,10 +6,12 @@ import { h, confirmDialog, chooseDialog, formatSeconds, toast } from "./ui.js";
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
-import { botLevel, botName, initial, optionsSummary } from "./lobby.js";
+import { botLevel, botName, houseRulesLine, initial, optionsSummary } from "./lobby.js";
 import { translateReason } from "./reasons.js";
 
 const RAMI = ["rami51", "rami71", "simple"];
+// Each variant's joker swaps (rules.py); a house rule in the view's options says otherwise.
+const SWAPS = { rummy: "any", rami51: "fourth", rami71: "fourth", simple: "none", indian: "none" };
 
 // ---------------------------------------------------------------- helpers over the state
 function seatName(S, seat) {
@@ -104,6 +106,7 @@ export function fits(meld, text, view) {
   const m = checkMeld(cards, rules);
   const out = { ends: [], swap: false };
   if (!m.ok) return out;
+  const swaps = view.options?.swap ?? SWAPS[view.variant] ?? "any";
   const isJ = (x) => x.rank === 0 || (rules.wild && x.rank === rules.wild);
   const jokerCount = m.jokers.filter(Boolean).length;
   const realCount = cards.length - jokerCount;
@@ -113,8 +116,8 @@ export function fits(meld, text, view) {
       if (!isJ(c) && c.rank === m.rank && !have.has(c.suit)) out.ends.push(null);
       if (isJ(c) && realCount >= rules.minReal) out.ends.push(null);
     }
-    const rami = RAMI.includes(view.variant);
-    if (!isJ(c) && c.rank === m.rank && !have.has(c.suit) && jokerCount > 0 && (!rami || (cards.length === 4 && jokerCount === 1))) out.swap = true;
+    const fourth = swaps === "fourth";
+    if (swaps !== "none" && !isJ(c) && c.rank === m.rank && !have.has(c.suit) && jokerCount > 0 && (!fourth || (cards.length === 4 && jokerCount === 1))) out.swap = true;
     return out;
   }
   const low = m.rank;
@@ -125,7 +128,7 @@ export function fits(meld, text, view) {
     if (low > 1 && fitsAt(low - 1, m.jokers[0])) out.ends.push("low");
     if (high < 14 && fitsAt(high + 1, m.jokers[m.jokers.length - 1])) out.ends.push("high");
   }
-  if (!isJ(c)) m.jokers.forEach((j, i) => { if (j && natural(low + i)) out.swap = true; });
+  if (!isJ(c) && swaps !== "none") m.jokers.forEach((j, i) => { if (j && natural(low + i)) out.swap = true; });
   return out;
 }
 
@@ -463,7 +466,8 @@ function handBox(S, actions) {
   if (!arr) return null;
   const rules = rulesOf(v);
   const wild = rankNumber(v.wild_rank);
-  const jokersZero = v.variant === "rami71";
+  // a house rule may say otherwise than the variant (the view's options name it)
+  const jokersZero = v.options?.jokers_zero ?? v.variant === "rami71";
   const cardBtn = (id, gi) => {
     const text = Arrangement.textOf(id);
     const c = parseCard(text);
@@ -540,6 +544,7 @@ function sidePanel(S, actions) {
     h("div.panel.scores", {},
       h("h2", { text: t("table.scores") }),
       h("p.muted.small", { text: `${t(`variant.${v.variant}.name`)} · ${t("table.dealN", { n: v.deal })} · ${optionsSummary(v.variant, v.options)}` }),
+      houseRulesLine(v.variant, v.options, S.variants, "p.muted.small.house-line"),
       h("table", {}, h("tbody", {}, rows)),
       deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null),
     h("div.panel.log-panel", {}, h("h2", { text: t("table.log") }), log));
