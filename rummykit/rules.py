@@ -40,6 +40,11 @@ def _doc(text: str, decision: bool = False, *, only: tuple[str, ...] = (), **kw:
     return field(metadata={"doc": text, "decision": decision, "only": only}, **kw)
 
 
+# The variants that lay an opening and then meld on a shared table: only they swap jokers or
+# count an opening's points.
+_OPENING: Final = ("rummy", "rami51", "rami71")
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """The rules of a variant for one table; built by :func:`make_rules`."""
@@ -76,11 +81,16 @@ class Ruleset:
         "declare: melds stay in hand until a declaration"
     )
     opening_minimum: int = _doc("points the first lay-down must reach")
-    jokers_zero: bool = _doc("jokers count zero towards the opening minimum", decision=True)
+    jokers_zero: bool = _doc(
+        "jokers count zero towards the opening minimum",
+        decision=True,
+        only=_OPENING,
+    )
     clean_run_and_set: bool = _doc(
         "a first lay-down needs a joker-free run and a joker-free set; with a card taken from "
         "the pile, a joker-free run made without it",
         decision=True,
+        only=(*_OPENING, "simple"),
     )
     small_opening: int = _doc(
         "an opening that leaves at most this many cards ignores the minimum (-1: never)"
@@ -91,16 +101,20 @@ class Ruleset:
     partner_opens_free: bool = _doc("once a partner has laid down, the other needs no minimum")
     layoffs: bool = _doc("cards may be laid off on table melds once opened")
     swap: Literal["any", "fourth", "none"] = _doc(
-        "joker swaps: any exact place; in a set only as the fourth card; or none", decision=True
+        "joker swaps: any exact place; in a set only as the fourth card; or none",
+        decision=True,
+        only=_OPENING,
     )
     freed_joker_duty: bool = _doc(
         "a freed joker must go back on the table this turn; no discard while it is in hand",
         decision=True,
+        only=_OPENING,
     )
     taken_card_duty: bool = _doc(
         "a card taken from the pile must be laid this turn (in the opening if not opened) and "
         "may be returned before anything else",
         decision=True,
+        only=(*_OPENING, "simple"),
     )
     discard_taken: bool = _doc(
         "a card taken from the pile may be discarded (or thrown by a declaration) in the "
@@ -520,7 +534,7 @@ def make_rules(
                 raise RummyError(
                     f"house rule {name!r} takes a {type(current).__name__}, not {value!r}"
                 )
-            _check_house_rule(name, value, variant)
+            _check_house_rule(name, value, variant, current)
             house.append((name, value))
         else:
             known = ", ".join(schema) or "none"
@@ -579,9 +593,9 @@ def _check_option(name: str, value: Any, allowed: tuple[Any, ...] | type) -> Non
         raise RummyError(f"option {name!r} must be {allowed.__name__}, not {value!r}")
 
 
-def _check_house_rule(name: str, value: Any, variant: str) -> None:
+def _check_house_rule(name: str, value: Any, variant: str, default: Any) -> None:
     meta = _FIELDS[name].metadata
-    if meta["only"] and variant not in meta["only"] and value != _BASE[name]:
+    if meta["only"] and variant not in meta["only"] and value != default:
         raise RummyError(f"house rule {name!r} belongs to {', '.join(meta['only'])}")
     choices = _CHOICES.get(name)
     if choices and value not in choices:

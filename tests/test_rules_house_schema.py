@@ -43,7 +43,8 @@ def test_rummy_offers_its_decisions_with_the_rule_books_defaults() -> None:
 def test_defaults_are_the_variants_own() -> None:
     assert house_rule_schema("rami51")["max_restocks"]["default"] == -1
     assert house_rule_schema("rami71")["jokers_zero"]["default"] is True
-    assert house_rule_schema("simple")["swap"]["default"] == "none"
+    assert house_rule_schema("rummy")["swap"]["default"] == "any"
+    assert house_rule_schema("rami51")["swap"]["default"] == "fourth"
     assert house_rule_schema("rami51")["first_dealer"]["max"] == 3
 
 
@@ -58,6 +59,11 @@ def test_only_decisions_meaningful_in_the_variant(variant: str) -> None:
     assert (only_rummy in schema) == (variant == "rummy")
     assert (only_indian in schema) == (variant == "indian")
     assert ("wrong_declaration_ends" in schema) == (variant == "indian")
+    # no shared table to swap on, no opening's points to count
+    swaps = variant in ("rummy", "rami51", "rami71")
+    assert ("swap" in schema) == ("freed_joker_duty" in schema) == swaps
+    assert ("jokers_zero" in schema) == swaps
+    assert ("clean_run_and_set" in schema) == ("taken_card_duty" in schema) == (variant != "indian")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
