@@ -33,9 +33,11 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "it, as soon as the previous turn ends."),
     ("rummy, Rami", "While a card taken from the pile is owed, a meld, lay-off or swap that "
      "would leave it no possible place (no two cards left in hand that could meld with it, no "
-     "run of its suit or set of its rank on the table; a joker has a place on any meld) is "
-     "refused: the turn could not be finished. Moves that leave it some place are allowed, "
-     "even if that place needs other cards laid first."),
+     "run of its suit or set of its rank on the table; for a joker, as for a freed joker: no "
+     "meld on the table after the move that could take a joker, now or once a real card left "
+     "in hand is laid beside a joker at a run's end, and no two real cards left in hand that "
+     "could meld with it) is refused: the turn could not be finished. Moves that leave it some "
+     "place are allowed, even if that place needs other cards laid first."),
     ("rummy", "While a freed joker must go back on the table (`freed_joker_duty`), a swap, meld "
      "or lay-off that would leave it no possible place (no table meld that could take a joker, "
      "now or once a real card left in hand is laid beside a joker at a run's end; no two real "

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from rummykit.cards import ACE, JOKER, Card, card, format_cards, make_deck, parse_cards
 from rummykit.engine.actions import (
@@ -356,22 +356,25 @@ class Game:
         if not self.rules.out_by_laying and len(self.deal.hands[self.deal.turn]) - laying < 1:
             raise IllegalAction("you must keep a card to discard: a deal is won by discarding")
 
-    def _owed_keeps_a_place(self, laying: Sequence[Card], new: Meld | None = None,
+    def _owed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
                             jokers: int = 0) -> None:
         d = self.deal
-        if d.owed is not None and not self._owed_place_left(laying, new, jokers):
-            raise IllegalAction(
-                f"that would leave the {d.owed.text} you took from the pile with no place to go:"
-                " lay it first"
-            )
+        owed = d.owed
+        if owed is None or self._owed_place_left(laying, table, jokers):
+            return
+        why = _NO_JOKER_PLACE if d.meld_rules.is_joker(owed) else "lay it first"
+        raise IllegalAction(
+            f"that would leave the {owed.text} you took from the pile with no place to go: {why}"
+        )
 
-    def _owed_place_left(self, laying: Sequence[Card], new: Meld | None = None,
+    def _owed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
                          jokers: int = 0) -> bool:
         """Whether the card taken from the pile may still find a place once ``laying`` is
-        laid (as the meld ``new``, if it is one) and ``jokers`` are freed: two cards left in
-        hand that could meld with it, or a meld on the table of its suit (a run) or its rank
-        (a set); a joker, which stands for any card, has a place on any meld. A move that
-        leaves it none is refused, since the turn could not be finished (no discard comes
+        laid and ``jokers`` are freed, ``table`` being the table's melds after the move: two
+        cards left in hand that could meld with it, or a meld on the table of its suit (a run)
+        or its rank (a set); a joker has the place a freed joker would have
+        (:meth:`_joker_place_left`: the jokers freed are no real cards to meld with). A move
+        that leaves it none is refused, since the turn could not be finished (no discard comes
         before that card is laid); a place found here may still need other cards laid first,
         so only hopeless moves are refused."""
         d = self.deal
@@ -379,16 +382,15 @@ class Game:
         if owed is None or owed in laying:
             return True
         mr = d.meld_rules
-        melds = [tm.meld for tm in d.table] + ([new] if new is not None else [])
-        if melds and mr.is_joker(owed):
+        if mr.is_joker(owed):
+            return self._joker_place_left(self._hand_without(laying), table)
+        # A lay-off or a swap keeps its meld's suit or rank: the table before the move
+        # answers as well as the table after it (``legal`` relies on it).
+        if any(m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit for m in table):
             return True
-        if any(m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit for m in melds):
-            return True
-        rest = list(d.hands[d.turn])
-        for c in laying:
-            rest.remove(c)
         partners = jokers + sum(
-            1 for c in rest if c != owed and (mr.is_joker(c) or _could_meld(c, owed))
+            1 for c in self._hand_without(laying)
+            if c != owed and (mr.is_joker(c) or _could_meld(c, owed))
         )
         return partners >= 2
 
@@ -396,20 +398,14 @@ class Game:
                              freeing: int = 0) -> None:
         if not self._freed_place_left(laying, table, freeing):
             raise IllegalAction(
-                "that would leave the freed joker with no place to go: no meld on the table "
-                "could take it and no two cards left in your hand could meld with it"
+                f"that would leave the freed joker with no place to go: {_NO_JOKER_PLACE}"
             )
 
     def _freed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
                           freeing: int = 0) -> bool:
         """Whether the freed jokers still owed once ``laying`` is laid and ``freeing`` more
-        jokers are freed (a swap, under ``freed_joker_duty``) may find a place, ``table``
-        being the table's melds after the move: a meld that takes a joker now, a run that
-        would once a real card left in hand is laid beside a joker at its end, or two real
-        cards left in hand that could meld with it. As for a card taken from the pile, a
-        move that leaves none is refused (the turn could not be finished: no discard while
-        a freed joker is in hand), and a place found here may still need other cards laid
-        first."""
+        jokers are freed (a swap, under ``freed_joker_duty``) may find a place
+        (:meth:`_joker_place_left`), ``table`` being the table's melds after the move."""
         d = self.deal
         owed, freed = d.owed, d.freed + freeing
         for c in laying:  # what laying them pays off, as ``_laid`` counts it
@@ -417,12 +413,17 @@ class Game:
                 owed = None
             elif c is JOKER and freed:
                 freed -= 1
-        if not freed:
-            return True
-        mr = d.meld_rules
-        rest = list(d.hands[d.turn])
-        for c in laying:
-            rest.remove(c)
+        return not freed or self._joker_place_left(self._hand_without(laying), table)
+
+    def _joker_place_left(self, rest: Sequence[Card], table: Sequence[Meld]) -> bool:
+        """Whether a joker that must be laid this turn (freed by a swap, or taken from the
+        pile) may find a place, ``rest`` being the hand and ``table`` the table's melds, both
+        after the move: a meld that takes a joker now, a run that would once a real card left
+        in hand is laid beside a joker at its end, or two real cards left in hand that could
+        meld with it. A move that leaves none is refused (the turn could not be finished: no
+        discard while that joker is in hand), and a place found here may still need other
+        cards laid first."""
+        mr = self.deal.meld_rules
         for m in table:
             if m.layoff_ends(JOKER, mr):
                 return True
@@ -439,6 +440,13 @@ class Game:
             for i, a in enumerate(reals)
             for b in reals[i + 1 :]
         )
+
+    def _hand_without(self, laying: Sequence[Card]) -> list[Card]:
+        """The hand of the player to move once ``laying`` is laid."""
+        rest = list(self.deal.hands[self.deal.turn])
+        for c in laying:
+            rest.remove(c)
+        return rest
 
     def _meld(self, cards: Sequence[Card]) -> Meld:
         try:
@@ -553,9 +561,11 @@ class Game:
         self._need_hand(act.cards)
         meld = self._meld(act.cards)
         self._keep_one(len(act.cards))
-        self._owed_keeps_a_place(act.cards, new=meld)
-        if d.freed:
-            self._freed_keeps_a_place(act.cards, [*(tm.meld for tm in d.table), meld])
+        if d.owed is not None or d.freed:
+            after = [*(tm.meld for tm in d.table), meld]
+            self._owed_keeps_a_place(act.cards, after)
+            if d.freed:
+                self._freed_keeps_a_place(act.cards, after)
         return meld
 
     def _open_first(self) -> str:
@@ -585,9 +595,11 @@ class Game:
             meld = tm.meld.add(act.card, act.end, d.meld_rules)
         except InvalidMeld as exc:
             raise IllegalAction(f"meld {act.number}: {exc}") from None
-        self._owed_keeps_a_place([act.card])
-        if d.freed:
-            self._freed_keeps_a_place([act.card], self._table_with(act.number, meld))
+        if d.owed is not None or d.freed:
+            after = self._table_with(act.number, meld)
+            self._owed_keeps_a_place([act.card], after)
+            if d.freed:
+                self._freed_keeps_a_place([act.card], after)
         return meld
 
     def _v_swap(self, act: Swap) -> int:
@@ -617,10 +629,11 @@ class Game:
             raise IllegalAction(
                 f"{act.card.text} does not take the place of a joker in meld {act.number}"
             )
-        self._owed_keeps_a_place([act.card], jokers=1)
-        if self.rules.freed_joker_duty:
-            swapped = tm.meld.swap(i, act.card)[0]
-            self._freed_keeps_a_place([act.card], self._table_with(act.number, swapped), 1)
+        if d.owed is not None or self.rules.freed_joker_duty:
+            after = self._table_with(act.number, tm.meld.swap(i, act.card)[0])
+            self._owed_keeps_a_place([act.card], after, jokers=1)
+            if self.rules.freed_joker_duty:
+                self._freed_keeps_a_place([act.card], after, 1)
         return i
 
     def _table_with(self, number: int, meld: Meld) -> list[Meld]:
@@ -883,6 +896,12 @@ class Game:
             f"<Game {self.variant} players={self.players} deal={self.deal.number} "
             f"phase={self.phase} to_move={self.to_move}>"
         )
+
+
+#: Why a joker that must be laid this turn would have no place (see Game._joker_place_left).
+_NO_JOKER_PLACE: Final = (
+    "no meld on the table could take it and no two cards left in your hand could meld with it"
+)
 
 
 def _could_meld(c: Card, other: Card) -> bool:

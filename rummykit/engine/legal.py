@@ -160,30 +160,41 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
     elif rules.lay_mode == "open":
         table = [tm.meld for tm in d.table]
         for g in candidate_melds(hand, mr):
-            if len(hand) - len(g) >= keep and (
-                d.owed is None or game._owed_place_left(g, make_meld(g, mr))
-            ) and (not d.freed or game._freed_place_left(g, [*table, make_meld(g, mr)])):
-                yield NewMeld(g)
+            if len(hand) - len(g) < keep:
+                continue
+            if d.owed is not None or d.freed:
+                after = [*table, make_meld(g, mr)]
+                if (d.owed is not None and not game._owed_place_left(g, after)) or (
+                    d.freed and not game._freed_place_left(g, after)
+                ):
+                    continue
+            yield NewMeld(g)
     if opened and (rules.layoffs or rules.swap != "none"):
         fourth = rules.swap == "fourth"
         can_layoff = rules.layoffs and len(hand) - 1 >= keep  # a swap keeps the hand's size
         # While the card taken from the pile waits, a card whose laying would leave it no
-        # place is not laid off, nor swapped unless the freed joker gives it one.
+        # place is not laid off, nor swapped unless the freed joker gives it one. Any card but
+        # a joker is judged by the suits and ranks on the table, which a lay-off or a swap
+        # keeps: once per card. A joker's place depends on how the move changes the table:
+        # it is judged per move, on the table after it, as a freed joker's is.
         owing = d.owed is not None
-        layable = {c: not owing or game._owed_place_left([c]) for c in faces}
-        swappable = {c: not owing or game._owed_place_left([c], jokers=1) for c in faces}
+        joker_owed = d.owed is not None and mr.is_joker(d.owed)
+        now = [tm.meld for tm in d.table]
+        layable = {c: not owing or joker_owed or game._owed_place_left([c], now) for c in faces}
+        swappable = {
+            c: not owing or joker_owed or game._owed_place_left([c], now, 1) for c in faces
+        }
         for n, tm in enumerate(d.table, 1):
             meld = tm.meld
             for c in faces:
                 if can_layoff and layable[c]:
                     ends = meld.layoff_ends(c, mr)
                     fits = ends
-                    if d.freed:
-                        # A freed joker still owed must keep a place (see Game._v_layoff).
-                        fits = tuple(
-                            e for e in ends
-                            if game._freed_place_left([c], game._table_with(n, meld.add(c, e, mr)))
-                        )
+                    if d.freed or joker_owed:
+                        # A joker still owed must keep a place (see Game._v_layoff).
+                        fits = tuple(e for e in ends if _joker_places_left(
+                            game, [c], game._table_with(n, meld.add(c, e, mr))
+                        ))
                     if len(ends) == 1 and fits:
                         yield Layoff(n, c)
                         if ends[0] is not None:
@@ -194,9 +205,9 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                 if rules.swap != "none" and swappable[c]:
                     i = meld.swap_index(c, mr, fourth)
                     if i is not None and (
-                        not rules.freed_joker_duty
-                        or game._freed_place_left(
-                            [c], game._table_with(n, meld.swap(i, c)[0]), 1
+                        not (rules.freed_joker_duty or joker_owed)
+                        or _joker_places_left(
+                            game, [c], game._table_with(n, meld.swap(i, c)[0]), 1
                         )
                     ):
                         yield Swap(n, c)
@@ -208,6 +219,18 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
             yield Declare(tuple(found[1]))
         yield Drop()
     yield Timeout()
+
+
+def _joker_places_left(game: Game, laying: list[Card], after: list[Meld],
+                       freeing: int = 0) -> bool:
+    """Whether a joker taken from the pile and the freed jokers keep a place once ``laying``
+    is laid and, by a swap, ``freeing`` jokers are freed, ``after`` being the table's melds
+    after the move: the checks of ``Game._v_layoff`` and ``Game._v_swap``, which free a joker
+    for the freed joker's duty only under ``freed_joker_duty``."""
+    freed = freeing if game.rules.freed_joker_duty else 0
+    return game._owed_place_left(laying, after, freeing) and (
+        not (game.deal.freed or freed) or game._freed_place_left(laying, after, freed)
+    )
 
 
 def _opens(game: Game, groups: tuple[Group, ...]) -> Iterator[Action]:
