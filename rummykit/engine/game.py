@@ -362,7 +362,12 @@ class Game:
         owed = d.owed
         if owed is None or self._owed_place_left(laying, table, jokers):
             return
-        why = _NO_JOKER_PLACE if d.meld_rules.is_joker(owed) else "lay it first"
+        if self._no_card_to_keep(laying, jokers):
+            why = _KEEP_ONE
+        elif d.meld_rules.is_joker(owed):
+            why = _NO_JOKER_PLACE
+        else:
+            why = "lay it first"
         raise IllegalAction(
             f"that would leave the {owed.text} you took from the pile with no place to go: {why}"
         )
@@ -381,6 +386,8 @@ class Game:
         owed = d.owed
         if owed is None or owed in laying:
             return True
+        if self._no_card_to_keep(laying, jokers):
+            return False
         mr = d.meld_rules
         if mr.is_joker(owed):
             return self._joker_place_left(self._hand_without(laying), table)
@@ -397,23 +404,44 @@ class Game:
     def _freed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
                              freeing: int = 0) -> None:
         if not self._freed_place_left(laying, table, freeing):
-            raise IllegalAction(
-                f"that would leave the freed joker with no place to go: {_NO_JOKER_PLACE}"
-            )
+            why = _KEEP_ONE if self._no_card_to_keep(laying, freeing) else _NO_JOKER_PLACE
+            raise IllegalAction(f"that would leave the freed joker with no place to go: {why}")
 
     def _freed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
                           freeing: int = 0) -> bool:
         """Whether the freed jokers still owed once ``laying`` is laid and ``freeing`` more
         jokers are freed (a swap, under ``freed_joker_duty``) may find a place
         (:meth:`_joker_place_left`), ``table`` being the table's melds after the move."""
+        freed = self._owed_after(laying, freeing)[1]
+        return not freed or (
+            not self._no_card_to_keep(laying, freeing)
+            and self._joker_place_left(self._hand_without(laying), table)
+        )
+
+    def _owed_after(self, laying: Sequence[Card], freeing: int = 0) -> tuple[Card | None, int]:
+        """The card taken from the pile still owed and the freed jokers still owed once
+        ``laying`` is laid and ``freeing`` more jokers are freed, as ``_laid`` counts them."""
         d = self.deal
-        owed, freed = d.owed, d.freed + freeing
-        for c in laying:  # what laying them pays off, as ``_laid`` counts it
+        owed, freed = d.owed, d.freed + (freeing if self.rules.freed_joker_duty else 0)
+        for c in laying:
             if c is owed:
                 owed = None
             elif c is JOKER and freed:
                 freed -= 1
-        return not freed or self._joker_place_left(self._hand_without(laying), table)
+        return owed, freed
+
+    def _no_card_to_keep(self, laying: Sequence[Card], freeing: int = 0) -> bool:
+        """Whether, where a card must stay to discard (no going out by laying), the move
+        (laying ``laying``, freeing ``freeing`` jokers) would leave only cards still owed to
+        the table this turn: they could be neither all laid nor discarded, so the turn could
+        not be finished."""
+        if self.rules.out_by_laying:
+            return False
+        owed, freed = self._owed_after(laying, freeing)
+        owing = (owed is not None) + freed
+        # A swap's joker comes to the hand, owed or not.
+        left = len(self.deal.hands[self.deal.turn]) - len(laying) + freeing
+        return owing > 0 and left <= owing
 
     def _joker_place_left(self, rest: Sequence[Card], table: Sequence[Meld]) -> bool:
         """Whether a joker that must be laid this turn (freed by a swap, or taken from the
@@ -898,6 +926,9 @@ class Game:
         )
 
 
+#: Why a card owed to the table this turn would have no place once nothing else is left to
+#: keep (see Game._no_card_to_keep).
+_KEEP_ONE: Final = "a card must stay in your hand to discard"
 #: Why a joker that must be laid this turn would have no place (see Game._joker_place_left).
 _NO_JOKER_PLACE: Final = (
     "no meld on the table could take it and no two cards left in your hand could meld with it"
