@@ -450,6 +450,26 @@ MORE_REASONS = [
     ("one run without jokers must be made without the 9D you took", "must be made without the"),
     ("opening is worth 60 without jokers; the minimum is 71", '" without jokers"'),
     ("lay the freed joker on the table before discarding", "lay the freed joker on the table"),
+    (
+        "that would leave the X you took from the pile with no place to go: no meld on the "
+        "table could take it and no two cards left in your hand could meld with it",
+        "you took from the pile with no place to go: {why}",
+    ),
+    (
+        "that would leave the 9H you took from the pile with no place to go: a card must stay "
+        "in your hand to discard",
+        "a card must stay in your hand to discard",
+    ),
+    (
+        "that would leave the freed joker with no place to go: no meld on the table could take "
+        "it and no two cards left in your hand could meld with it",
+        "the freed joker with no place to go: {why}",
+    ),
+    (
+        "that would leave the freed joker with no place to go: a card must stay in your hand "
+        "to discard",
+        "no two cards left in your hand could meld with it",
+    ),
     ("a joker leaves a set only as its fourth card: lay 7C off", "only as its fourth card: lay"),
     ("there is no meld 1 on the table (the table is empty)", "(the table is empty)"),
     ("you must keep a card to discard: a deal is won by discarding", "a deal is won by discarding"),
@@ -530,6 +550,8 @@ def test_refusal_reasons_are_translated(browser: Any, server: Server) -> None:
     for text, es, fr in zip(texts, out["es"], out["fr"], strict=True):
         assert es != text and fr != text, (text, es, fr)
         assert "{" not in es + fr and not re.search(r"\b[2-9TJQKA][SHDC]\b", es + fr), (es, fr)
+        if "no place to go:" in text:  # its reason after the colon is translated too
+            assert not re.search(r"\b(the|your|hand|stay)\b", es + fr), (es, fr)
     page.context.close()
 
 
