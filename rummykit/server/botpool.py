@@ -111,7 +111,6 @@ def bot_levels() -> tuple[str, ...]:
     return DEFAULT_LEVELS
 
 
-
 class BotFailed(ValueError):
     """A decision that brought no usable answer; ``reason`` says why (for the log)."""
 
