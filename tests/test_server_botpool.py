@@ -222,6 +222,32 @@ def test_closing_during_a_hung_decision_leaves_no_process() -> None:
     assert not any(_alive(pid) for pid in seen)
 
 
+@pytest.mark.parametrize("pause", [0.0, 0.5], ids=["starting", "thinking"])
+def test_closing_cancels_a_pending_decision_at_once_and_starts_no_worker(pause: float) -> None:
+    # The decision's pipe was closed under it: it waited out its whole deadline (60 s for a
+    # worker still starting), then asked the medium move, starting a worker after close.
+    pool = BotPool(workers=1, kind="process", timeout=60)
+    pool.choose = hang_always
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+
+    async def main() -> list[int]:
+        task = asyncio.ensure_future(pool.decide(game, seat, "hard"))
+        waiting = asyncio.ensure_future(pool.decide(game, seat, "hard"))  # no worker free
+        await asyncio.sleep(pause)
+        seen = pool.pids()
+        pool.close()
+        for pending in (task, waiting):
+            with pytest.raises(asyncio.CancelledError):
+                await pending
+        return seen
+
+    seen = asyncio.run(main())
+    assert len(seen) == 1 and pool.pids() == []
+    assert not any(_alive(pid) for pid in seen)
+
+
 def test_workers_leave_when_the_server_is_killed() -> None:
     """A server killed outright (``kill -9``) cannot stop its workers; they stop themselves,
     even one stuck in a decision."""

@@ -180,27 +180,41 @@ class _Worker:
         child.close()
         #: the process said it is ready (it imported ``choose``)
         self.ready = False
+        #: the event loop and the future of a :meth:`receive` under way
+        self._waiting: tuple[asyncio.AbstractEventLoop, asyncio.Future[None]] | None = None
 
     def stop(self) -> None:
-        """Kill the process and reap it: it holds nothing worth a gentler end."""
+        """Kill the process and reap it: it holds nothing worth a gentler end. A
+        :meth:`receive` under way is cancelled (the pool was closed under it): its pipe is
+        taken off the event loop before it is closed, since a closed descriptor is never
+        reported and its number, reused by a new pipe, would be taken for the old one."""
         if self.process.exitcode is None:
             self.process.kill()
         self.process.join(5)
+        if self._waiting is not None:
+            loop, readable = self._waiting
+            self._waiting = None
+            loop.remove_reader(self.conn.fileno())
+            readable.cancel()
         self.conn.close()
 
     async def receive(self, timeout: float, doing: str) -> Answer:
         """The next message from the process, awaited on the event loop for at most
-        ``timeout`` seconds (:class:`BotFailed` if none comes or the process died)."""
+        ``timeout`` seconds (:class:`BotFailed` if none comes or the process died; cancelled
+        if the pool is closed meanwhile)."""
         loop = asyncio.get_running_loop()
         readable: asyncio.Future[None] = loop.create_future()
         fd = self.conn.fileno()
         loop.add_reader(fd, _settle, readable, None)
+        self._waiting = (loop, readable)
         try:
             await asyncio.wait_for(readable, timeout)
         except TimeoutError:
             raise BotFailed(f"did not {doing} within {timeout:g} s") from None
         finally:
-            loop.remove_reader(fd)
+            if self._waiting is not None:  # else stop() took the pipe off the loop
+                self._waiting = None
+                loop.remove_reader(fd)
         try:
             # Readable: a whole message (answers are small, written at once) or the end of a
             # process that died.
@@ -241,11 +255,9 @@ class _Lender(Generic[T]):
         self.free.append(thing)
 
     def close(self) -> None:
-        """Tell the decisions still waiting that nothing will be lent any more."""
+        """Cancel the decisions still waiting: nothing will be lent any more."""
         while self.waiting:
-            future = self.waiting.popleft()
-            if not future.done():
-                future.set_exception(BotFailed("found the bot pool closed"))
+            self.waiting.popleft().cancel()
 
 
 class BotPool:
@@ -273,6 +285,9 @@ class BotPool:
         self._processes: set[_Worker] = set()
         self._lender: _Lender[_Worker] | None = None
         self._permits: _Lender[int] | None = None
+        #: how many times :meth:`close` ran: a decision under way when the pool closes asks no
+        #: standby move, which would start new workers for a server that is stopping
+        self._closes = 0
 
     def pids(self) -> list[int]:
         """The process ids of the worker processes now running."""
@@ -289,11 +304,12 @@ class BotPool:
             if view is None:
                 view = game.view(seat)
             history = list(game.history())
+            closes = self._closes
             try:
                 return await self._ask(view, history, level, seed, self.timeout)
             except BotFailed as exc:
                 reason = exc.reason
-            if level != STANDBY_LEVEL:
+            if level != STANDBY_LEVEL and self._closes == closes:
                 limit = min(self.timeout, STANDBY_TIMEOUT)
                 try:
                     action = await self._ask(view, history, STANDBY_LEVEL, seed, limit)
@@ -346,9 +362,10 @@ class BotPool:
                 raise BotFailed(f"lost its worker, {_ending(worker.process.exitcode)}") from None
             answer = await worker.receive(timeout, "answer")
         except BotFailed as exc:
+            fate = "replaced" if lender is self._lender else "stopped"
             self._retire(worker, lender, choose)
             pid = worker.process.pid
-            raise BotFailed(f"{exc.reason} (worker process {pid} replaced)") from None
+            raise BotFailed(f"{exc.reason} (worker process {pid} {fate})") from None
         except BaseException:
             # Cancelled while the worker thinks: its late answer must never be read as the
             # next decision's.
@@ -396,12 +413,14 @@ class BotPool:
             lender.give(permit)
 
     def close(self) -> None:
-        """Stop every worker process and reap it (none outlives the server); threads still
-        thinking are left to finish. A later decision starts new workers."""
+        """Stop every worker process and reap it (none outlives the server), cancelling the
+        decisions that wait for one; threads still thinking are left to finish, and their
+        decisions ask no standby move. A later decision starts new workers."""
         for lender in (self._lender, self._permits):
             if lender is not None:
                 lender.close()
         self._lender = self._permits = None
+        self._closes += 1
         for worker in self._processes:
             worker.stop()
         self._processes.clear()
