@@ -67,3 +67,55 @@ def test_a_refused_bot_answer_gives_way_to_the_medium_move(
     refused = [m for m in messages if "refused" in m]
     assert refused and all("playing the medium move" in m for m in refused), messages
     assert not any("fallback" in m for m in messages), messages
+
+
+def test_the_medium_move_waits_while_views_of_the_game_are_computed(tmp_path: Path) -> None:
+    # The medium move was played as soon as it came, changing the game while the view thread
+    # could be reading it (the bot's first answer waits for that).
+    storage = SQLiteStorage(str(tmp_path / "busy.db"))
+    manager = RoomManager(storage, ServerConfig(bot_pool="thread", offload_views=False))
+    manager.bots.choose = _illegal_unless_medium
+    ask = manager.bots.decide
+    unchanged_while_busy: list[bool] = []
+
+    async def decide(game: Any, seat: int, level: str, view: Any = None, *,
+                     room: str = "-") -> str:
+        action = await ask(game, seat, level, view, room=room)
+        if level == "medium" and not unchanged_while_busy:
+            held, version = manager.rooms[room], game.version
+            held.busy += 1  # as _send_view_later does while the view thread works
+
+            def release() -> None:
+                unchanged_while_busy.append(game.version == version)
+                held.busy -= 1
+
+            asyncio.get_running_loop().call_later(0.2, release)
+        return action
+
+    manager.bots.decide = decide  # type: ignore[method-assign]
+
+    async def main() -> None:
+        conn = Connection()
+        manager.handle(
+            conn, {"type": "create", "id": 1, "variant": "rummy", "players": 2, "options": {}}
+        )
+        room = manager.rooms[next(iter(manager.rooms))]
+        manager.handle(conn, {"type": "sit", "id": 2, "seat": 1, "name": "Ana"})
+        manager.handle(conn, {"type": "add_bot", "id": 3, "seat": 0, "level": "hard"})
+        game = room.game
+        assert game is not None
+        if game.to_move == 1:  # Ana starts: she draws and discards, then the bot moves
+            manager.handle(conn, {"type": "action", "id": 4, "version": game.version,
+                                  "action": "draw"})
+            card = game.view(1)["hand"][0]
+            manager.handle(conn, {"type": "action", "id": 5, "version": game.version,
+                                  "action": f"discard {card}"})
+        for _ in range(1000):
+            if unchanged_while_busy:
+                break
+            await asyncio.sleep(0.01)
+        manager.close()
+
+    asyncio.run(main())
+    storage.close()
+    assert unchanged_while_busy == [True]

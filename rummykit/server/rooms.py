@@ -1173,13 +1173,18 @@ class RoomManager:
                 "room %s seat %d (%s): bot action %r refused (%s); playing the %s move",
                 room.code, seat, level, action, exc, STANDBY_LEVEL,
             )
+            standby: str | None = None
             try:
                 standby = await self.bots.decide(game, seat, STANDBY_LEVEL, room=room.code)
             except Exception:
                 log.exception("room %s: the %s bot failed", room.code, STANDBY_LEVEL)
-            else:
-                if room.game is not game or game.version != version or game.to_move != seat:
-                    return
+            # As after the first answer: the game stays as it is while views of it are being
+            # computed in the view thread, and it may have moved on meanwhile.
+            while room.busy:
+                await asyncio.sleep(0.005)
+            if room.game is not game or game.version != version or game.to_move != seat:
+                return
+            if standby is not None:
                 try:
                     self._play(room, seat, standby, auto=False)
                     return
