@@ -120,6 +120,29 @@ def test_a_room_without_house_rules_shows_none(server: Server, browser: Any) -> 
     page.context.close()
 
 
+def test_a_number_past_its_bounds_becomes_the_nearest_allowed(
+    server: Server, browser: Any
+) -> None:
+    # The field's min only guides its arrows: a typed -5 reshuffles was sent, and the server
+    # refused the whole room ("These table options are not allowed").
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.wait_for_selector("[data-action=create]:not([disabled])")
+    page.fill("#name", "Ana")
+    page.select_option("#variant", "rummy")
+    page.click("[data-key=house-summary]")
+    field = page.locator("#house-max_restocks")
+    field.fill("-5")
+    field.dispatch_event("change")
+    assert field.input_value() == "-1"
+    page.click("[data-action=create]")
+    page.wait_for_selector(".seat-row.mine")
+    code = page.locator("[data-room-code]").inner_text()
+    assert room_options(server, code)["max_restocks"] == -1
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
 FITS_JS = """async (cases) => {
   const t = await import('/static/js/table.js');
   return cases.map(([cards, card, variant, options]) =>

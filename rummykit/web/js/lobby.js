@@ -118,9 +118,15 @@ function houseSection(spec) {
       input = h("input", { id, name, type: "number", step: 1, min: r.min, max: r.max ?? undefined, value: current, "data-key": id,
         onchange: (e) => {
           const n = Number(e.target.value);
-          // an empty or broken field is the default again rather than a refused room
+          // an empty or broken field is the default again, and a number past the server's
+          // bounds (the field's min and max only guide the arrows) the nearest one, rather
+          // than a refused room
           if (e.target.value === "" || !Number.isInteger(n)) { e.target.value = r.default; set(name, r, r.default); }
-          else set(name, r, n);
+          else {
+            const v = Math.max(r.min ?? n, Math.min(r.max ?? n, n));
+            e.target.value = v;
+            set(name, r, v);
+          }
         } });
     }
     const hint = t(`house.${name}.hint`);
