@@ -1130,9 +1130,7 @@ class RoomManager:
         if self.config.bot_delay > 0:
             await asyncio.sleep(self.config.bot_delay)
         game = room.game
-        if game is None or room.status != PLAYING or game.version != version:
-            return
-        if game.to_move != seat:
+        if game is None or room.status != PLAYING or self._moved_on(room, game, version, seat):
             return
         level = room.seats[seat].level or self.levels[0]
         view: JSON | None = None
@@ -1144,7 +1142,7 @@ class RoomManager:
                 )
             finally:
                 room.busy -= 1
-            if room.game is not game or game.version != version or game.to_move != seat:
+            if self._moved_on(room, game, version, seat):
                 return
         try:
             action = await self.bots.decide(game, seat, level, view, room=room.code)
@@ -1153,7 +1151,7 @@ class RoomManager:
             return
         while room.busy:
             await asyncio.sleep(0.005)
-        if room.game is not game or game.version != version or game.to_move != seat:
+        if self._moved_on(room, game, version, seat):
             return
         try:
             self._play(room, seat, action, auto=False)
@@ -1161,6 +1159,16 @@ class RoomManager:
             await self._bot_refused(room, game, seat, level, version, action, exc)
         except ProtocolError:
             pass
+
+    def _moved_on(self, room: Room, game: Game, version: int, seat: int) -> bool:
+        """Whether a bot's answer for ``seat`` at ``version`` came too late: the game moved
+        on, or the room itself was swept meanwhile (a move would bring it back to storage)."""
+        return (
+            self.rooms.get(room.code) is not room
+            or room.game is not game
+            or game.version != version
+            or game.to_move != seat
+        )
 
     async def _bot_refused(
         self, room: Room, game: Game, seat: int, level: str, version: int, action: str,
@@ -1182,7 +1190,7 @@ class RoomManager:
             # computed in the view thread, and it may have moved on meanwhile.
             while room.busy:
                 await asyncio.sleep(0.005)
-            if room.game is not game or game.version != version or game.to_move != seat:
+            if self._moved_on(room, game, version, seat):
                 return
             if standby is not None:
                 try:
