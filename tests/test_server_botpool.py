@@ -365,3 +365,57 @@ def test_a_server_with_worker_processes_plays_and_leaves_none(tmp_path: Path) ->
     assert len(workers) == 1 and not _alive(workers[0])
     _wait_gone(children)
     assert server.errors_logged() == "" and "playing the" not in server.log.read_text()
+
+
+def test_a_worker_that_cannot_be_replaced_keeps_its_place(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No new process to be had (a full process table): the seat still gets a move, and the
+    pool tries again at the next decision instead of shrinking for good (with one worker, every
+    later decision waited for ever)."""
+    pool = BotPool(workers=1, kind="process", timeout=DEADLINE)
+    pool.choose = die_unless_medium
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+    start = pool._start
+
+    def no_process(choose: object) -> object:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    async def main() -> None:
+        assert await pool.decide(game, seat, "medium") == "draw"  # the worker starts
+        monkeypatch.setattr(pool, "_start", no_process)
+        assert await asyncio.wait_for(pool.decide(game, seat, "easy"), 30) == "draw"
+        assert any("could not start a new worker process" in m for m in _warnings(caplog))
+        assert pool.pids() == []
+        monkeypatch.setattr(pool, "_start", start)
+        assert await asyncio.wait_for(pool.decide(game, seat, "medium"), 30) == "draw"
+        assert len(pool.pids()) == 1
+
+    try:
+        asyncio.run(main())
+    finally:
+        pool.close()
+
+
+def test_a_pool_that_cannot_start_answers_with_the_fallback_move(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pool = BotPool(workers=2, kind="process", timeout=DEADLINE)
+    pool.choose = hang_always
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+
+    def no_process(choose: object) -> object:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(pool, "_start", no_process)
+    try:
+        assert asyncio.run(pool.decide(game, seat, "hard")) == "draw"
+        (message,) = _warnings(caplog)
+        assert "could not start a worker process" in message
+        assert message.endswith("playing the fallback move")
+    finally:
+        pool.close()

@@ -345,7 +345,14 @@ class BotPool:
     async def _in_process(self, choose: ChooseAction, job: Job, timeout: float) -> Answer:
         lender = self._lender
         if lender is None:
-            lender = self._lender = _Lender([self._start(choose) for _ in range(self.workers)])
+            try:
+                started = [self._start(choose) for _ in range(self.workers)]
+            except OSError as exc:  # no process to be had (a full process table, no memory)
+                for worker in list(self._processes):
+                    worker.stop()
+                self._processes.clear()
+                raise BotFailed(f"could not start a worker process ({exc})") from None
+            lender = self._lender = _Lender(started)
         worker = await lender.take()
         while not worker.process.is_alive():  # died while free (say, killed for memory)
             log.warning("bot worker process %s %s; replaced", worker.process.pid,
@@ -363,13 +370,17 @@ class BotPool:
             answer = await worker.receive(timeout, "answer")
         except BotFailed as exc:
             fate = "replaced" if lender is self._lender else "stopped"
-            self._retire(worker, lender, choose)
+            try:
+                self._retire(worker, lender, choose)
+            except BotFailed as again:
+                fate = f"stopped, and {again.reason}"
             pid = worker.process.pid
             raise BotFailed(f"{exc.reason} (worker process {pid} {fate})") from None
         except BaseException:
             # Cancelled while the worker thinks: its late answer must never be read as the
             # next decision's.
-            self._retire(worker, lender, choose)
+            with contextlib.suppress(BotFailed):
+                self._retire(worker, lender, choose)
             raise
         lender.give(worker)
         return answer
@@ -380,11 +391,19 @@ class BotPool:
         return worker
 
     def _retire(self, worker: _Worker, lender: _Lender[_Worker], choose: ChooseAction) -> None:
-        """Stop ``worker`` and, unless the pool was closed meanwhile, lend a new one instead."""
+        """Stop ``worker`` and, unless the pool was closed meanwhile, lend a new one instead.
+        If no new process can be started, the stopped worker keeps its place (a later
+        decision finds it dead and tries again) and :class:`BotFailed` says why: the pool
+        never shrinks for good, and no decision waits for a worker that will never come."""
         worker.stop()
         self._processes.discard(worker)
         if lender is self._lender:
-            lender.give(self._start(choose))
+            try:
+                fresh = self._start(choose)
+            except OSError as exc:
+                lender.give(worker)
+                raise BotFailed(f"could not start a new worker process ({exc})") from None
+            lender.give(fresh)
 
     async def _in_thread(self, choose: ChooseAction, job: Job, timeout: float) -> Answer:
         lender = self._permits
