@@ -308,7 +308,7 @@ def test_the_bot_timeout_flag() -> None:
     add_arguments(parser)
     assert config_from_args(parser.parse_args([])).bot_timeout == 10.0
     assert config_from_args(parser.parse_args(["--bot-timeout", "2.5"])).bot_timeout == 2.5
-    for bad in ("0", "-1", "soon"):
+    for bad in ("0", "-1", "soon", "nan", "inf"):
         with pytest.raises(SystemExit):
             parser.parse_args(["--bot-timeout", bad])
     with pytest.raises(ValueError, match="positive"):

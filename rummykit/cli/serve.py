@@ -146,6 +146,9 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
+    if value == math.inf:
+        # A bot that hangs would then hold its worker for ever: the deadline is the point.
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds: {text!r}")
     return value
 
 
