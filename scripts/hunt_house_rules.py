@@ -394,8 +394,8 @@ def main(argv: list[str] | None = None) -> int:
         stuck.update(out.stuck)
         for reason, k in out.stuck.items():
             stuck_by[f"{case.variant}: {reason}"] += k
-        if n % 25 == 0:
-            print(f"... {n} games, {steps} steps, {len(failures)} failures", flush=True)
+        print(f"{n:4d} {case.variant} {case.players} {case.mode}: {out.deals} deals, "
+              f"{out.steps} steps, {time.process_time() - start:.0f} s", flush=True)
     spent = time.process_time() - start
     print(f"{len(todo)} games, {deals} deals, {steps} steps in {spent:.0f} s of processor time; "
           f"{len(failures)} failures, {len(stalls)} games that did not end")
