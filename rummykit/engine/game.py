@@ -352,9 +352,29 @@ class Game:
                     raise IllegalAction(f"you do not hold {c.text}")
                 raise IllegalAction(f"you hold only {have} {c.text}, not {n}")
 
-    def _keep_one(self, laying: int) -> None:
-        if not self.rules.out_by_laying and len(self.deal.hands[self.deal.turn]) - laying < 1:
+    def _keep_one(self, laying: Sequence[Card]) -> None:
+        if self.rules.out_by_laying:
+            return
+        d = self.deal
+        left = len(d.hands[d.turn]) - len(laying)
+        if left < 1:
             raise IllegalAction("you must keep a card to discard: a deal is won by discarding")
+        kept = self._kept_unless_laid(laying)
+        if left == 1 and kept is not None and d.owed is None and not d.freed:
+            # Without the taken card's duty (a card owed is judged with its place), the card
+            # just taken may still not be thrown: alone in hand it would leave no discard.
+            raise IllegalAction(
+                f"that would leave only the {kept.text} you took from the pile, which you may "
+                f"not discard this turn: {_KEEP_ONE}"
+            )
+
+    def _kept_unless_laid(self, laying: Sequence[Card]) -> Card | None:
+        """The card just taken that may not be thrown (:meth:`kept_card`) and is not owed to
+        the table, if ``laying`` leaves it in hand (its only copy there: it is kept)."""
+        kept = self.kept_card()
+        if kept is None or kept is self.deal.owed or kept in laying:
+            return None
+        return kept
 
     def _owed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
                             jokers: int = 0) -> None:
@@ -438,7 +458,8 @@ class Game:
         if self.rules.out_by_laying:
             return False
         owed, freed = self._owed_after(laying, freeing)
-        owing = (owed is not None) + freed
+        # The taken card that may not be thrown (without its duty) cannot be the discard either.
+        owing = (owed is not None) + freed + (self._kept_unless_laid(laying) is not None)
         # A swap's joker comes to the hand, owed or not.
         left = len(self.deal.hands[self.deal.turn]) - len(laying) + freeing
         return owing > 0 and left <= owing
@@ -529,7 +550,7 @@ class Game:
         rules = self.rules
         seat = d.turn
         left = len(d.hands[seat]) - len(laid)
-        self._keep_one(len(laid))
+        self._keep_one(laid)
         if rules.lay_mode == "close":
             if left != 1:
                 raise IllegalAction(
@@ -588,7 +609,7 @@ class Game:
             raise IllegalAction(self._open_first())
         self._need_hand(act.cards)
         meld = self._meld(act.cards)
-        self._keep_one(len(act.cards))
+        self._keep_one(act.cards)
         if d.owed is not None or d.freed:
             after = [*(tm.meld for tm in d.table), meld]
             self._owed_keeps_a_place(act.cards, after)
@@ -618,7 +639,7 @@ class Game:
             raise IllegalAction(self._open_first())
         tm = self._table_meld(act.number)
         self._need_hand([act.card])
-        self._keep_one(1)
+        self._keep_one([act.card])
         try:
             meld = tm.meld.add(act.card, act.end, d.meld_rules)
         except InvalidMeld as exc:

@@ -147,6 +147,9 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                 yield Discard(c)
     opened = d.opened[seat]
     keep = 0 if rules.out_by_laying else 1
+    # The card just taken that may not be thrown and is not owed (taken_card_duty off) cannot
+    # be the one card kept to discard (see Game._keep_one).
+    lone = game.kept_card() if keep and d.owed is None and not d.freed else None
     if rules.lay_mode in ("open", "close") and not opened:
         partner = rules.teams and d.opened[(seat + 2) % rules.players]
         if opening(hand, rules.opening_rule(partner), mr, d.owed).valid:
@@ -160,7 +163,9 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
     elif rules.lay_mode == "open":
         table = [tm.meld for tm in d.table]
         for g in candidate_melds(hand, mr):
-            if len(hand) - len(g) < keep:
+            if len(hand) - len(g) < keep or (
+                lone is not None and len(hand) - len(g) == 1 and lone not in g
+            ):
                 continue
             if d.owed is not None or d.freed:
                 after = [*table, make_meld(g, mr)]
@@ -187,7 +192,9 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
         for n, tm in enumerate(d.table, 1):
             meld = tm.meld
             for c in faces:
-                if can_layoff and layable[c]:
+                if can_layoff and layable[c] and not (
+                    lone is not None and len(hand) == 2 and c is not lone
+                ):
                     ends = meld.layoff_ends(c, mr)
                     fits = ends
                     if d.freed or joker_owed:
