@@ -67,7 +67,8 @@ def declared(obs: Observation) -> Action | None:
 
 class EasyBot:
     """A beginner: never takes from the pile, opens when the meter says it can, lays its
-    melds but no lay-offs or swaps, throws the heaviest card it cannot meld."""
+    melds, lays off only once the stock has been rebuilt, never swaps, throws the heaviest card
+    it cannot meld."""
 
     name = "easy"
     budget: float | None = None

@@ -56,6 +56,10 @@ class Style:
     level: str = "medium"
     take: bool = True
     layoffs: bool = True
+    #: lay off once the stock has been rebuilt in the deal, even without ``layoffs``: a
+    #: table of players who never lay off may never go out, and with no limit on restocks
+    #: (Rami) the deal would go on for ever
+    layoffs_after_restock: bool = False
     swaps: bool = True
     drops: bool = True
     partials: bool = True
@@ -78,7 +82,10 @@ class Style:
     rng: random.Random = field(default_factory=random.Random)
 
 
-EASY = Style(level="easy", take=False, layoffs=False, swaps=False, drops=False, partials=False)
+EASY = Style(
+    level="easy", take=False, layoffs=False, layoffs_after_restock=True, swaps=False,
+    drops=False, partials=False,
+)
 MEDIUM = Style(level="medium", race=True, draws=True)
 
 
@@ -412,7 +419,7 @@ def lay_move(g: Game, style: Style) -> Action | None:
             act = NewMeld(m.cards)
             if g.is_legal(act):
                 return act
-    if style.layoffs and rules.layoffs:
+    if rules.layoffs and (style.layoffs or (style.layoffs_after_restock and d.restocks)):
         real = [c for c in hand if not mr.is_joker(c)]
         only_jokers = len(real) <= 1
         order = sorted(set(hand), key=lambda c: -rummy_penalty(c))
