@@ -26,7 +26,6 @@ Every failure is printed with its seed, variant, seats, player and options, and
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import random
 import sys
@@ -41,9 +40,10 @@ import _checkout  # noqa: F401  (this checkout's rummykit first)
 
 from rummykit.bots import Observation, make_bot
 from rummykit.bots.hard import HardBot
-from rummykit.cards import FACES, Card, make_deck
+from rummykit.cards import make_deck
 from rummykit.engine import Action, Declare, Game, parse_action
 from rummykit.rules import VARIANTS, house_rule_schema, option_schema, players_allowed
+from tests.helpers import all_cards, clone
 
 #: How the seats are played: random legal moves, or bots (``mixed`` seats them in turn).
 MODES = ("random", "easy", "medium", "hard", "mixed")
@@ -120,7 +120,8 @@ class Finding(AssertionError):
 
 class Stall(Finding):
     """A deal or a game that does not end within the caps: the players may be too weak to
-    finish it (the easy bot never lays off) rather than the engine wrong."""
+    finish it (the easy bot lays off only once the stock has been rebuilt) rather than the
+    engine wrong."""
 
 
 def expect(ok: bool, what: str) -> None:
@@ -128,41 +129,13 @@ def expect(ok: bool, what: str) -> None:
         raise Finding(what)
 
 
-def cards_found(g: Game) -> Counter[Card]:
-    d = g.deal
-    found: Counter[Card] = Counter()
-    for h in d.hands:
-        found.update(h)
-    for tm in d.table:
-        found.update(tm.meld.cards)
-    found.update(d.pile)
-    found.update(d.stock)
-    if d.indicator is not None and not g.rules.indicator_in_stock:
-        found[d.indicator] += 1
-    return found
-
-
 def check_cards(g: Game) -> None:
-    found = cards_found(g)
+    found = all_cards(g)
     want = Counter(make_deck(g.rules.jokers))
     if found != want:
         lost = "".join(f" {c.text}" for c in (want - found).elements())
         more = "".join(f" {c.text}" for c in (found - want).elements())
         raise Finding(f"cards not conserved: missing{lost or ' none'}, extra{more or ' none'}")
-
-
-_SHARED = {id(c): c for c in FACES}
-
-
-def clone(g: Game) -> Game:
-    memo: dict[int, Any] = dict(_SHARED)
-    memo[id(g.rules)] = g.rules
-    for d in g.deals:
-        memo[id(d.deck)] = d.deck
-        memo[id(d.meld_rules)] = d.meld_rules
-        for tm in d.table:
-            memo[id(tm)] = tm
-    return copy.deepcopy(g, memo)
 
 
 def _contains(needle: list[str], hay: str) -> bool:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rummykit.cards import Card, format_cards, make_deck, parse_cards
+from rummykit.cards import FACES, Card, format_cards, make_deck, parse_cards
 from rummykit.engine import Game
 from rummykit.rules import make_rules
 
@@ -144,9 +145,24 @@ def all_cards(game: Game) -> Counter[Card]:
         found.update(tm.meld.cards)
     found.update(d.pile)
     found.update(d.stock)
-    if d.indicator is not None:
-        found[d.indicator] += 1
+    if d.indicator is not None and not game.rules.indicator_in_stock:
+        found[d.indicator] += 1  # out of play; under indicator_in_stock it is a stock card
     return found
+
+
+_SHARED = {id(c): c for c in FACES}
+
+
+def clone(g: Game) -> Game:
+    """An independent copy of a game (cards, rules and melds are immutable: shared)."""
+    memo: dict[int, Any] = dict(_SHARED)
+    memo[id(g.rules)] = g.rules
+    for d in g.deals:
+        memo[id(d.deck)] = d.deck
+        memo[id(d.meld_rules)] = d.meld_rules
+        for tm in d.table:
+            memo[id(tm)] = tm
+    return copy.deepcopy(g, memo)
 
 
 def full_deck(game: Game) -> Counter[Card]:

@@ -13,7 +13,6 @@ automatic plays to reach the stock's end) and checks at every step:
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import random
@@ -27,7 +26,7 @@ from rummykit.cards import FACES, Card, format_cards
 from rummykit.engine import Action, Declare, Game, Layoff, NewMeld, Open, Swap, parse_action
 from rummykit.engine.actions import VERBS
 from rummykit.errors import RummyError
-from tests.helpers import all_cards, full_deck
+from tests.helpers import all_cards, clone, full_deck
 
 CONFIGS = [
     ("rummy", 2), ("rummy", 4), ("rummy", 6),
@@ -58,21 +57,6 @@ PROPERTY = settings(
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-_SHARED = {id(c): c for c in FACES}
-
-
-def clone(g: Game) -> Game:
-    """An independent copy of a game (cards, rules and melds are immutable: shared)."""
-    memo: dict[int, Any] = dict(_SHARED)
-    memo[id(g.rules)] = g.rules
-    for d in g.deals:
-        memo[id(d.deck)] = d.deck
-        memo[id(d.meld_rules)] = d.meld_rules
-        for tm in d.table:
-            memo[id(tm)] = tm
-    return copy.deepcopy(g, memo)
 
 
 def views(g: Game) -> list[dict[str, Any]]:
