@@ -39,7 +39,9 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "could meld with it) is refused: the turn could not be finished. Moves that leave it some "
      "place are allowed, even if that place needs other cards laid first. Where a card must "
      "stay to discard (Rami), a move that would leave in hand only the cards still owed (the "
-     "taken card, freed jokers under `freed_joker_duty`) is refused too."),
+     "taken card, freed jokers under `freed_joker_duty`) is refused too, and so is one that "
+     "would leave only a taken card that need not be laid (`taken_card_duty` off) but may not "
+     "be thrown that turn."),
     ("rummy", "While a freed joker must go back on the table (`freed_joker_duty`), a swap, meld "
      "or lay-off that would leave it no possible place (no table meld that could take a joker, "
      "now or once a real card left in hand is laid beside a joker at a run's end; no two real "
