@@ -43,7 +43,7 @@ from rummykit.bots.hard import HardBot
 from rummykit.cards import make_deck
 from rummykit.engine import Action, Declare, Game, parse_action
 from rummykit.rules import VARIANTS, house_rule_schema, option_schema, players_allowed
-from tests.helpers import all_cards, clone
+from tests.helpers import all_cards, shuffle_hidden
 
 #: How the seats are played: random legal moves, or bots (``mixed`` seats them in turn).
 MODES = ("random", "easy", "medium", "hard", "mixed")
@@ -156,19 +156,7 @@ def check_privacy(g: Game, rng: random.Random) -> None:
                 expect(not _contains(other, text), f"seat {s} sees seat {o}'s hand")
     expect("hand" not in g.public_view(), "the public view has a hand")
     s = rng.randrange(g.players)
-    twin = clone(g)
-    td = twin.deal
-    # The Indian indicator lying face up under the first stock is public: it stays.
-    face_up = g.rules.indicator_in_stock and td.restocks == 0 and bool(td.stock)
-    bottom = td.stock[:1] if face_up else []
-    unseen = [c for o in range(g.players) if o != s for c in td.hands[o]]
-    unseen += td.stock[len(bottom):]
-    rng.shuffle(unseen)
-    for o in range(g.players):
-        if o != s:
-            n = len(td.hands[o])
-            td.hands[o], unseen = unseen[:n], unseen[n:]
-    td.stock = bottom + unseen
+    twin = shuffle_hidden(g, s, rng)
     expect(twin.view(s) == g.view(s), f"seat {s}'s view depends on cards it cannot see")
 
 

@@ -174,3 +174,22 @@ def snapshot(game: Game) -> str:
     views = [game.view(s) for s in range(game.players)]
     return json.dumps({"record": game.record(), "views": views, "public": game.public_view()},
                       sort_keys=True)
+
+
+def shuffle_hidden(g: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``g`` in which every card ``seat`` cannot see (the other hands, the stock)
+    is dealt again at random: the seat's view of it must be the same."""
+    twin = clone(g)
+    td = twin.deal
+    # The Indian indicator lying face up under the first stock is public: it stays.
+    face_up = g.rules.indicator_in_stock and td.restocks == 0 and bool(td.stock)
+    bottom = td.stock[:1] if face_up else []
+    unseen = [c for o in range(g.players) if o != seat for c in td.hands[o]]
+    unseen += td.stock[len(bottom):]
+    rng.shuffle(unseen)
+    for o in range(g.players):
+        if o != seat:
+            n = len(td.hands[o])
+            td.hands[o], unseen = unseen[:n], unseen[n:]
+    td.stock = bottom + unseen
+    return twin

@@ -335,3 +335,27 @@ async def make_room(
         assert c.state is not None
         c.queue.put_nowait(c.state)
     return code, clients
+
+
+def bot_to_move(manager: Any, level: str) -> tuple[Any, Any, Any]:
+    """In a new two-seat rummy room of ``manager`` (a ``RoomManager``), Ana sits at seat 1 and
+    a bot of ``level`` at seat 0; if Ana starts she draws and discards, so the bot is to move
+    (or thinking already). Returns her connection, the room and its game."""
+    from rummykit.server.rooms import Connection
+
+    conn = Connection()
+    manager.handle(
+        conn, {"type": "create", "id": 1, "variant": "rummy", "players": 2, "options": {}}
+    )
+    room = manager.rooms[next(iter(manager.rooms))]
+    manager.handle(conn, {"type": "sit", "id": 2, "seat": 1, "name": "Ana"})
+    manager.handle(conn, {"type": "add_bot", "id": 3, "seat": 0, "level": level})
+    game = room.game
+    assert game is not None
+    if game.to_move == 1:
+        manager.handle(conn, {"type": "action", "id": 4, "version": game.version,
+                              "action": "draw"})
+        card = game.view(1)["hand"][0]
+        manager.handle(conn, {"type": "action", "id": 5, "version": game.version,
+                              "action": f"discard {card}"})
+    return conn, room, game

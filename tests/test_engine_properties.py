@@ -26,7 +26,7 @@ from rummykit.cards import FACES, Card, format_cards
 from rummykit.engine import Action, Declare, Game, Layoff, NewMeld, Open, Swap, parse_action
 from rummykit.engine.actions import VERBS
 from rummykit.errors import RummyError
-from tests.helpers import all_cards, clone, full_deck
+from tests.helpers import all_cards, clone, full_deck, shuffle_hidden
 
 CONFIGS = [
     ("rummy", 2), ("rummy", 4), ("rummy", 6),
@@ -88,12 +88,6 @@ def check_cards(g: Game) -> None:
     assert all_cards(g) == full_deck(g), "a card appeared or vanished"
 
 
-def face_up_bottom(g: Game) -> bool:
-    """Whether the stock's last card is the indicator lying face up (public)."""
-    d = g.deal
-    return g.rules.indicator_in_stock and d.restocks == 0 and bool(d.stock)
-
-
 def _sublist(needle: list[str], hay: str) -> bool:
     return json.dumps(needle) in hay
 
@@ -126,18 +120,7 @@ def check_privacy(g: Game, rng: random.Random) -> None:
     if d.over:
         return
     s = rng.randrange(g.players)
-    twin = clone(g)
-    td = twin.deal
-    # The indicator face up under the stock is seen by everyone: it stays where it is.
-    bottom = td.stock[:1] if face_up_bottom(g) else []
-    unseen = [c for o in range(g.players) if o != s for c in td.hands[o]]
-    unseen += td.stock[len(bottom):]
-    rng.shuffle(unseen)
-    for o in range(g.players):
-        if o != s:
-            n = len(td.hands[o])
-            td.hands[o], unseen = unseen[:n], unseen[n:]
-    td.stock = bottom + unseen
+    twin = shuffle_hidden(g, s, rng)
     assert twin.view(s) == g.view(s), f"seat {s}'s view depends on cards it cannot see"
 
 

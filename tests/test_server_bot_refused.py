@@ -12,8 +12,9 @@ import pytest
 
 from rummykit.bots import choose_action
 from rummykit.server.config import ServerConfig
-from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.rooms import RoomManager
 from rummykit.server.storage import SQLiteStorage
+from tests.server_support import bot_to_move
 
 ASKED: list[str] = []
 
@@ -35,22 +36,7 @@ def test_a_refused_bot_answer_gives_way_to_the_medium_move(
     ASKED.clear()
 
     async def main() -> None:
-        conn = Connection()
-        manager.handle(
-            conn, {"type": "create", "id": 1, "variant": "rummy", "players": 2, "options": {}}
-        )
-        code = next(iter(manager.rooms))
-        room = manager.rooms[code]
-        manager.handle(conn, {"type": "sit", "id": 2, "seat": 1, "name": "Ana"})
-        manager.handle(conn, {"type": "add_bot", "id": 3, "seat": 0, "level": "hard"})
-        game = room.game
-        assert game is not None
-        if game.to_move == 1:  # Ana starts: she draws and discards, then the bot moves
-            manager.handle(conn, {"type": "action", "id": 4, "version": game.version,
-                                  "action": "draw"})
-            card = game.view(1)["hand"][0]
-            manager.handle(conn, {"type": "action", "id": 5, "version": game.version,
-                                  "action": f"discard {card}"})
+        _, _, game = bot_to_move(manager, "hard")
         assert game.to_move == 0
         for _ in range(1000):  # the bot's whole turn: a draw and a discard
             if game.to_move == 1:
@@ -95,21 +81,7 @@ def test_the_medium_move_waits_while_views_of_the_game_are_computed(tmp_path: Pa
     manager.bots.decide = decide  # type: ignore[method-assign]
 
     async def main() -> None:
-        conn = Connection()
-        manager.handle(
-            conn, {"type": "create", "id": 1, "variant": "rummy", "players": 2, "options": {}}
-        )
-        room = manager.rooms[next(iter(manager.rooms))]
-        manager.handle(conn, {"type": "sit", "id": 2, "seat": 1, "name": "Ana"})
-        manager.handle(conn, {"type": "add_bot", "id": 3, "seat": 0, "level": "hard"})
-        game = room.game
-        assert game is not None
-        if game.to_move == 1:  # Ana starts: she draws and discards, then the bot moves
-            manager.handle(conn, {"type": "action", "id": 4, "version": game.version,
-                                  "action": "draw"})
-            card = game.view(1)["hand"][0]
-            manager.handle(conn, {"type": "action", "id": 5, "version": game.version,
-                                  "action": f"discard {card}"})
+        bot_to_move(manager, "hard")
         for _ in range(1000):
             if unchanged_while_busy:
                 break

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.server.config import ServerConfig
-from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.rooms import RoomManager
 from rummykit.server.storage import SQLiteStorage
+from tests.server_support import bot_to_move
 
 THINKING = threading.Event()
 ANSWER = threading.Event()
@@ -31,22 +32,8 @@ def test_a_swept_room_does_not_take_its_bots_late_move(tmp_path: Path) -> None:
     ANSWER.clear()
 
     async def main() -> None:
-        conn = Connection()
-        manager.handle(
-            conn, {"type": "create", "id": 1, "variant": "rummy", "players": 2, "options": {}}
-        )
-        code = next(iter(manager.rooms))
-        room = manager.rooms[code]
-        manager.handle(conn, {"type": "sit", "id": 2, "seat": 1, "name": "Ana"})
-        manager.handle(conn, {"type": "add_bot", "id": 3, "seat": 0, "level": "easy"})
-        game = room.game
-        assert game is not None
-        if game.to_move == 1:  # Ana starts: she draws and discards, then the bot thinks
-            manager.handle(conn, {"type": "action", "id": 4, "version": game.version,
-                                  "action": "draw"})
-            card = game.view(1)["hand"][0]
-            manager.handle(conn, {"type": "action", "id": 5, "version": game.version,
-                                  "action": f"discard {card}"})
+        conn, room, game = bot_to_move(manager, "easy")
+        code = room.code
         version = game.version
         while not THINKING.is_set():
             await asyncio.sleep(0.01)
