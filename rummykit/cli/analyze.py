@@ -1,8 +1,10 @@
-"""``rummykit analyze HAND --variant V [--json] [--opening N] [--must-include C] [--wild R]``.
+"""``rummykit analyze HAND --variant V [--json] [--opening N] [--must-include C] [--wild R]
+[--rule NAME=VALUE ...]``.
 
 ``HAND`` is the cards (one quoted argument or several); ``-`` reads one hand a line from
 standard input and answers one JSON line each: a bad line answers ``{"error": ...}`` for that
-line and the batch goes on; the exit status is then 2. Blank lines are skipped.
+line and the batch goes on; the exit status is then 2. Blank lines are skipped. ``--rule``
+sets a room option or house rule of the variant (checked once, before any hand is read).
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ import json
 import sys
 from typing import Any, TextIO
 
-from rummykit.analysis import VARIANTS, Analysis, analyze
+from rummykit.analysis import VARIANTS, Analysis, analysis_rules, analyze, answer_rules
 from rummykit.cards import RANK_CHARS, Card, pretty_cards
 from rummykit.cli.output import input_lines
 from rummykit.errors import RummyError
 from rummykit.melds import Meld
+from rummykit.rules import Ruleset, make_rules, option_schema
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -42,8 +45,71 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="R",
         help="indian wild rank: A 2-9 T J Q K (or 1-13; X for a printed-joker indicator: aces)",
     )
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=(
+            "a room option or house rule of the variant, e.g. jokers_zero=yes or "
+            "loser_melds=all_cards (repeatable; see docs/rules.md)"
+        ),
+    )
     p.set_defaults(run=run)
     return p
+
+
+_YES = ("yes", "true", "on", "1")
+_NO = ("no", "false", "off", "0")
+
+
+def _rule_default(variant: str, name: str) -> Any:
+    """The default of a room option or ruleset field of ``variant`` (its value's type is the
+    one ``--rule`` parses), or None when the variant has no rule of that name."""
+    schema = option_schema(variant).get(name)
+    if schema is not None:
+        return schema["default"]
+    if name == "opening":
+        return make_rules(variant).opening_minimum
+    if name in Ruleset.__dataclass_fields__ and name not in ("variant", "players", "house"):
+        return getattr(make_rules(variant), name)
+    return None
+
+
+def parse_rules(texts: list[str], variant: str) -> dict[str, Any]:
+    """The options of ``--rule NAME=VALUE`` arguments, each value read as its rule's type
+    (yes/no, a whole number or a word); :class:`RummyError` names what is wrong."""
+    out: dict[str, Any] = {}
+    for text in texts:
+        name, eq, raw = text.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not eq or not name or not raw:
+            raise RummyError(f"--rule takes NAME=VALUE, not {text!r}")
+        default = _rule_default(variant, name)
+        if default is None:
+            changing = ", ".join(answer_rules(variant))
+            raise RummyError(
+                f"{variant} has no rule {name!r}: the rules that change the analysis are "
+                f"{changing}; any other room option or house rule of docs/rules.md is accepted"
+            )
+        if name in out:
+            raise RummyError(f"rule {name!r} is given twice")
+        value: Any
+        if isinstance(default, bool):
+            low = raw.lower()
+            if low not in _YES + _NO:
+                raise RummyError(f"rule {name!r} takes yes or no, not {raw!r}")
+            value = low in _YES
+        elif isinstance(default, int):
+            # int() alone reads "٣" and "1_000"; a rule's number is plain digits.
+            digits = raw[1:] if raw.startswith("-") else raw
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+                raise RummyError(f"rule {name!r} takes a whole number, not {raw!r}")
+            value = int(raw)
+        else:
+            value = raw
+        out[name] = value
+    return out
 
 
 def parse_wild(text: str | None) -> int:
@@ -64,10 +130,22 @@ def parse_wild(text: str | None) -> int:
     raise RummyError(f"{text!r} is not a rank for --wild: use A 2-9 T J Q K, 1-13 or X")
 
 
-def _analyze_text(text: str, args: argparse.Namespace, wild: int) -> Analysis:
-    options = {"opening": args.opening} if args.opening is not None else None
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    options = parse_rules(args.rule, args.variant)
+    if args.opening is not None:
+        if "opening" in options or "opening_minimum" in options:
+            raise RummyError("--opening and --rule set the opening minimum both: give one")
+        options["opening"] = args.opening
+    # Checked here, once: a bad rule is not a bad line of the batch.
+    analysis_rules(args.variant, options)
+    return options
+
+
+def _analyze_text(text: str, args: argparse.Namespace, wild: int,
+                  options: dict[str, Any]) -> Analysis:
     return analyze(
-        text, args.variant, options=options, must_include=args.must_include, wild_rank=wild
+        text, args.variant, options=options or None, must_include=args.must_include,
+        wild_rank=wild,
     )
 
 
@@ -81,14 +159,15 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         wild = parse_wild(args.wild)
         if args.variant not in VARIANTS:
             analyze("", args.variant)  # raises UnknownVariant with the list
+        options = _options(args)
     except RummyError as exc:
         print(f"rummykit analyze: error: {exc}", file=stderr)
         return 2
     hand = " ".join(args.hand)
     if hand.strip() == "-":
-        return _batch(args, wild, stdin, stdout)
+        return _batch(args, wild, options, stdin, stdout)
     try:
-        result = _analyze_text(hand, args, wild)
+        result = _analyze_text(hand, args, wild, options)
     except RummyError as exc:
         print(f"rummykit analyze: error: {exc}", file=stderr)
         return 2
@@ -99,7 +178,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     return 0
 
 
-def _batch(args: argparse.Namespace, wild: int, stdin: TextIO, stdout: TextIO) -> int:
+def _batch(args: argparse.Namespace, wild: int, options: dict[str, Any], stdin: TextIO,
+           stdout: TextIO) -> int:
     status = 0
     for number, (line, fault) in enumerate(input_lines(stdin), 1):
         if not line.strip():
@@ -107,7 +187,7 @@ def _batch(args: argparse.Namespace, wild: int, stdin: TextIO, stdout: TextIO) -
         try:
             if fault is not None:
                 raise RummyError(f"line {number} is {fault}")
-            answer: dict[str, Any] = _analyze_text(line, args, wild).to_json()
+            answer: dict[str, Any] = _analyze_text(line, args, wild, options).to_json()
         except RummyError as exc:
             answer = {"error": str(exc), "line": number, "hand": line.strip()}
             status = 2
@@ -184,3 +264,14 @@ def _print_for_people(a: Analysis, out: TextIO) -> None:
             console.print(f"[green]valid declaration[/green]: {what}")
         else:
             console.print(f"[red]no valid declaration[/red]: {a.declaration_reason}")
+    if a.applied:
+        said = ", ".join(f"{name}={_value_text(v)}" for name, v in a.applied)
+        console.print(f"rules applied: {said}")
+    if a.no_effect:
+        console.print(f"rules with no effect on the analysis: {', '.join(a.no_effect)}")
+
+
+def _value_text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
