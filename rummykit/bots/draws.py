@@ -38,6 +38,8 @@ class DrawsRule:
 
 
 SIMPLE_DRAWS = DrawsRule(runs=1, sets=1, pure=False)
+#: ``simple`` with the house rule ``clean_run_and_set``.
+SIMPLE_CLEAN_DRAWS = DrawsRule(runs=1, sets=1, pure=True)
 INDIAN_DRAWS = DrawsRule(runs=2, sets=0, pure=True)
 
 #: A suit's ways to split into run blocks, each ``(R, M, runs, least missing of a run,

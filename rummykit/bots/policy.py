@@ -18,7 +18,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from rummykit.bots.draws import INDIAN_DRAWS, SIMPLE_DRAWS, DrawsRule, draws_needed, live_count
+from rummykit.bots.draws import (
+    INDIAN_DRAWS,
+    SIMPLE_CLEAN_DRAWS,
+    SIMPLE_DRAWS,
+    DrawsRule,
+    draws_needed,
+    live_count,
+)
 from rummykit.cards import ACE, FACES, JOKER, Card, card
 from rummykit.engine.actions import (
     Action,
@@ -34,7 +41,9 @@ from rummykit.engine.actions import (
     Take,
 )
 from rummykit.engine.game import Game
+from rummykit.engine.indian import loser_penalty
 from rummykit.melds import MeldRules, indian_penalty, rummy_penalty
+from rummykit.rules import Ruleset
 from rummykit.solver import (
     PenaltyRule,
     best_close,
@@ -46,7 +55,6 @@ from rummykit.solver.api import Arrangement
 
 FREE_RUMMY = PenaltyRule()
 FREE_INDIAN = PenaltyRule(scoring="indian")
-TWO_INDIAN = PenaltyRule(scoring="indian", two_sequences=True)
 
 
 @dataclass
@@ -236,7 +244,11 @@ def without(cards: Sequence[Card], c: Card) -> list[Card]:
 
 
 def _draws_rule(g: Game) -> DrawsRule:
-    return INDIAN_DRAWS if _indian(g) else SIMPLE_DRAWS
+    if _indian(g):
+        return INDIAN_DRAWS
+    # House rule clean_run_and_set: the close's run must be pure too (its joker-free set is
+    # not judged; the close itself comes from the exact solver).
+    return SIMPLE_DRAWS if not g.rules.clean_run_and_set else SIMPLE_CLEAN_DRAWS
 
 
 def draws_discard(hand: Sequence[Card], cands: Sequence[Card], mr: MeldRules,
@@ -305,19 +317,31 @@ def draw_move(g: Game, style: Style) -> Action:
     return Draw()
 
 
+def lost_deal_cost(hand: Sequence[Card], mr: MeldRules, rules: Ruleset) -> int:
+    """What ``hand`` would pay if the deal were lost now: the engine's own count of a
+    loser's hand under the table's ``loser_melds``, capped as the engine caps it."""
+    return min(rules.cap, loser_penalty(hand, mr, rules.loser_melds))
+
+
 def should_drop(g: Game, style: Style) -> bool:
-    """Drop at once (cost 20) with a hopeless opening hand; later (40) only when the hand
-    would cost far more and an opponent has shown strength by picking up."""
+    """Drop at once with a hopeless opening hand, when losing with it would cost more than
+    the drop (:func:`lost_deal_cost` against the table's ``first_drop``); never later."""
     d = g.deal
     seat = d.turn
     hand = d.hands[seat]
     mr = d.meld_rules
+    if d.drew[seat]:
+        return False
     # The threshold was set with these weights of the partials.
     score = evaluate(hand, mr, True, replace(style, race_outs_weight=0.1, race_outs_cap=0.7))
-    if not d.drew[seat]:
-        # race: about one hand in fifty (no joker, hardly a partial); else one in twenty.
-        return score >= (135 if style.race else 82)
-    return False
+    # race: about one hand in fifty (no joker, hardly a partial); else one in twenty. The
+    # hand is judged by its chances; the table's stakes only say whether a drop saves points.
+    # At the default ones it always does for a hand past the threshold (without two
+    # sequences every card counts, a dozen loose cards at least 2 each, against a drop of
+    # 20), and the solver is asked only then.
+    if score < (135 if style.race else 82):
+        return False
+    return lost_deal_cost(hand, mr, g.rules) > g.rules.first_drop
 
 
 def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style,
