@@ -4,10 +4,12 @@ accepted that change nothing, the ones refused."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
-from rummykit.analysis import analysis_rules, analyze, answer_rules
+from rummykit.analysis import VARIANTS, analysis_rules, analyze, answer_rules
 from rummykit.cards import make_deck
 from rummykit.engine.indian import loser_penalty
 from rummykit.errors import RummyError
@@ -136,3 +138,22 @@ def test_refused() -> None:
         analyze("2S", "rummy", options={"jokers_zero": []})
     # a hand size the house rule allows
     assert analyze("2S 3S 4S 5S 6S 7S 8S", "indian", options={"hand_size": 7}).declaration
+
+
+def test_the_solver_doc_lists_the_rules_that_change_the_analysis() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "solver.md").read_text("utf-8")
+    seen = set()
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 2 or not cells[0].startswith("`"):
+            continue
+        variants = re.findall(r"`(\w+)`", cells[0])
+        if not set(variants) <= set(VARIANTS):
+            continue
+        listed = set(re.findall(r"`(\w+)`", cells[1]))
+        if cells[1].startswith("the same but"):
+            listed = set(answer_rules("rummy")) - listed
+        for variant in variants:
+            assert listed == set(answer_rules(variant)), variant
+            seen.add(variant)
+    assert seen == set(VARIANTS)
