@@ -141,10 +141,14 @@ def _rules_for(variant: str, key: tuple[tuple[str, str, Any], ...]) -> AnalysisR
         # Leave-one-out: a rule applies when the answers' parameters change without it
         # (one rule may only matter with another, such as small_opening without lay_all_close).
         rest = {k: v for k, v in given.items() if k != name}
-        if _solving(_ruleset(variant, rest)) != spec:
-            applied.append((name, value))
-        else:
+        try:
+            same = _solving(_ruleset(variant, rest)) == spec
+        except RummyError:
+            same = False  # the others alone are no valid table (hands too big for the deck)
+        if same:
             no_effect.append(name)
+        else:
+            applied.append((name, value))
     return AnalysisRules(spec, tuple(applied), tuple(no_effect))
 
 
@@ -205,6 +209,7 @@ def answer_rules(variant: str) -> tuple[str, ...]:
             except RummyError:
                 continue
     return tuple(out)
+
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
