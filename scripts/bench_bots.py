@@ -8,6 +8,8 @@ bots swapping seats) and prints, per pairing, the stronger bot's share of deals 
 95% interval, the mean points per deal, and the decision times (median and 95th percentile,
 the time the bot takes for one move, the engine's view excluded). ``--out`` writes every
 summary as JSON. Long runs are made by hand; the numbers in ``docs/bots.md`` came from here.
+``--rule NAME=VALUE`` (repeatable) plays every table under that room option or house rule,
+read as ``rummykit analyze --rule`` reads it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 import _checkout  # noqa: F401  (this checkout's code, not an installed copy)
 
 from rummykit.bots.tournament import Spec, run_deals, summarize
+from rummykit.cli.analyze import parse_rules
 from rummykit.rules import VARIANTS
 
 PAIRINGS = (("hard", "medium"), ("medium", "easy"))
@@ -35,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variants", default=",".join(VARIANTS))
     p.add_argument("--pairings", default="hard-medium,medium-easy")
     p.add_argument("--out", default=None, help="write the summaries as JSON")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="a room option or house rule for every table (repeatable)")
     args = p.parse_args(argv)
     pairings = [tuple(x.split("-")) for x in args.pairings.split(",") if x]
     out: list[dict[str, Any]] = []
@@ -42,11 +47,13 @@ def main(argv: list[str] | None = None) -> int:
           f"{'pts/deal':>9} {'ms med':>7} {'ms p95':>7} {'s':>6}")
     for variant in args.variants.split(","):
         for a, b in pairings:
-            spec = Spec(variant, 2, (a, b), args.deals, args.seed, args.budget)
+            spec = Spec(variant, 2, (a, b), args.deals, args.seed, args.budget,
+                        options=parse_rules(args.rule, variant))
             t = time.perf_counter()
             summary = summarize(spec, run_deals(spec, args.jobs))
             secs = time.perf_counter() - t
             summary["seconds"] = secs
+            summary["options"] = spec.options
             out.append(summary)
             r = summary["results"][a]
             lo, hi = r["win_ci"]
