@@ -66,6 +66,14 @@ def test_a_bad_house_rule_is_refused(server: ServerProc) -> None:
         ):
             r = await c.request("create", variant="rummy", players=2, options=options)
             assert r["type"] == "error" and r["code"] == "bad_options", (options, r)
+        # Ruleset fields the lobby does not offer: the engine takes them by name, a room not.
+        for options in ({"lay_mode": "close"}, {"scoring": "indian"}, {"hand_size": 10},
+                        {"opening_minimum": 35}):
+            r = await c.request("create", variant="rummy", players=2, options=options)
+            assert r["type"] == "error" and r["code"] == "bad_options", (options, r)
+            assert f"cannot set {next(iter(options))!r}" in r["message"], r
+        r = await c.request("create", variant="simple", players=2, options={"jokers": 6})
+        assert r["type"] == "error" and "cannot set 'jokers'" in r["message"], r
         await c.close()
 
     asyncio.run(main())

@@ -648,6 +648,20 @@ class RoomManager:
             trial = Game.new(variant, players=players, options=options)
         except (RummyError, ValueError, TypeError) as exc:
             raise ProtocolError("bad_options", str(exc), id=msg["id"]) from None
+        offered = rules.option_schema(trial.variant).keys() | rules.house_rule_schema(
+            trial.variant
+        ).keys()
+        foreign = sorted(set(options) - offered)
+        if foreign:
+            # The engine takes any ruleset field by name (how a new variant is tried out), but
+            # a room plays the variant it names: lay_mode or scoring would make another game,
+            # and the lobby shows only the options and house rules below.
+            raise ProtocolError(
+                "bad_options",
+                f"a {trial.variant} room cannot set {foreign[0]!r}: its options are "
+                f"{', '.join(sorted(offered))}",
+                id=msg["id"],
+            )
         unused = rules.unused_options(trial.variant, options)
         if unused:
             # The engine ignores them; a room showing a setting that does nothing misleads.
