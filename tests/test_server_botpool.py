@@ -14,6 +14,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,7 @@ import pytest
 
 from rummykit.cli.serve import add_arguments, config_from_args
 from rummykit.engine.game import Game
-from rummykit.server.botpool import BotPool
+from rummykit.server.botpool import BotPool, ChooseAction, _Worker
 from tests.server_support import ServerProc, autoplay, make_room
 from tests.test_server_botpool_standins import (
     RELEASE,
@@ -222,30 +223,52 @@ def test_closing_during_a_hung_decision_leaves_no_process() -> None:
     assert not any(_alive(pid) for pid in seen)
 
 
-@pytest.mark.parametrize("pause", [0.0, 0.5], ids=["starting", "thinking"])
-def test_closing_cancels_a_pending_decision_at_once_and_starts_no_worker(pause: float) -> None:
+@pytest.mark.parametrize("stage", ["spawning", "starting", "thinking"])
+def test_closing_cancels_a_pending_decision_at_once_and_starts_no_worker(
+    stage: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The decision's pipe was closed under it: it waited out its whole deadline (60 s for a
-    # worker still starting), then asked the medium move, starting a worker after close.
+    # worker still starting), then asked the medium move, starting a worker after close. A
+    # process whose start (in a thread) ends after the close is one the close did not see.
     pool = BotPool(workers=1, kind="process", timeout=60)
     pool.choose = hang_always
     game = _game()
     seat = game.to_move
     assert seat is not None
+    spawn = pool._spawn
+    gate = threading.Event()
+    spawned: list[int] = []
 
-    async def main() -> list[int]:
+    def recorded(choose: ChooseAction) -> object:
+        if stage == "spawning":
+            gate.wait(30)
+        worker = spawn(choose)
+        assert worker.process.pid is not None
+        spawned.append(worker.process.pid)
+        return worker
+
+    monkeypatch.setattr(pool, "_spawn", recorded)
+
+    async def main() -> None:
         task = asyncio.ensure_future(pool.decide(game, seat, "hard"))
         waiting = asyncio.ensure_future(pool.decide(game, seat, "hard"))  # no worker free
-        await asyncio.sleep(pause)
-        seen = pool.pids()
+        if stage == "spawning":
+            await asyncio.sleep(0.05)
+        else:
+            while not pool.pids():
+                await asyncio.sleep(0.001)
+            if stage == "thinking":
+                while not any(w.ready for w in pool._processes):
+                    await asyncio.sleep(0.01)
         pool.close()
+        gate.set()
         for pending in (task, waiting):
             with pytest.raises(asyncio.CancelledError):
-                await pending
-        return seen
+                await asyncio.wait_for(pending, 1)
 
-    seen = asyncio.run(main())
-    assert len(seen) == 1 and pool.pids() == []
-    assert not any(_alive(pid) for pid in seen)
+    asyncio.run(main())  # it waits for the thread that started the worker
+    assert len(spawned) == 1 and pool.pids() == []
+    assert not any(_alive(pid) for pid in spawned)
 
 
 def test_workers_leave_when_the_server_is_killed() -> None:
@@ -255,7 +278,7 @@ def test_workers_leave_when_the_server_is_killed() -> None:
 import asyncio, sys
 sys.path[:0] = [{str(Path(__file__).parents[1])!r}]
 from rummykit.engine.game import Game
-from rummykit.server.botpool import BotPool
+from rummykit.server.botpool import BotPool, ChooseAction
 from tests.test_server_botpool_standins import hang_always
 
 async def main():
@@ -378,18 +401,18 @@ def test_a_worker_that_cannot_be_replaced_keeps_its_place(
     game = _game()
     seat = game.to_move
     assert seat is not None
-    start = pool._start
+    start = pool._spawn
 
     def no_process(choose: object) -> object:
         raise OSError(11, "Resource temporarily unavailable")
 
     async def main() -> None:
         assert await pool.decide(game, seat, "medium") == "draw"  # the worker starts
-        monkeypatch.setattr(pool, "_start", no_process)
+        monkeypatch.setattr(pool, "_spawn", no_process)
         assert await asyncio.wait_for(pool.decide(game, seat, "easy"), 30) == "draw"
         assert any("could not start a new worker process" in m for m in _warnings(caplog))
         assert pool.pids() == []
-        monkeypatch.setattr(pool, "_start", start)
+        monkeypatch.setattr(pool, "_spawn", start)
         assert await asyncio.wait_for(pool.decide(game, seat, "medium"), 30) == "draw"
         assert len(pool.pids()) == 1
 
@@ -411,7 +434,7 @@ def test_a_pool_that_cannot_start_answers_with_the_fallback_move(
     def no_process(choose: object) -> object:
         raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(pool, "_start", no_process)
+    monkeypatch.setattr(pool, "_spawn", no_process)
     try:
         assert asyncio.run(pool.decide(game, seat, "hard")) == "draw"
         (message,) = _warnings(caplog)
@@ -419,3 +442,54 @@ def test_a_pool_that_cannot_start_answers_with_the_fallback_move(
         assert message.endswith("playing the fallback move")
     finally:
         pool.close()
+
+
+def test_workers_are_started_and_reaped_off_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Starting a process, and waiting for the end of one that was killed, take milliseconds
+    (a start ~100 ms on a busy machine): on the event loop every room's clock and sockets would
+    wait. Here each start and reap waits until the loop has run: on the loop, it never would."""
+    pool = BotPool(workers=1, kind="process", timeout=DEADLINE)
+    pool.choose = die_unless_medium
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+    loop_ran = threading.Event()
+    steps: list[tuple[str, bool]] = []
+
+    def after_the_loop_ran(step: str) -> None:
+        loop_ran.clear()
+        steps.append((step, loop_ran.wait(10)))
+
+    spawn, reap = pool._spawn, _Worker.reap
+
+    def slow_spawn(choose: ChooseAction) -> _Worker:
+        after_the_loop_ran("start")
+        return spawn(choose)
+
+    def slow_reap(worker: _Worker) -> None:
+        after_the_loop_ran("reap")
+        reap(worker)
+
+    monkeypatch.setattr(pool, "_spawn", slow_spawn)
+    monkeypatch.setattr(_Worker, "reap", slow_reap)
+
+    async def main() -> None:
+        async def tick() -> None:
+            while True:
+                loop_ran.set()
+                await asyncio.sleep(0.005)
+
+        ticker = asyncio.ensure_future(tick())
+        # the worker starts, dies in the decision, is reaped and replaced
+        assert await pool.decide(game, seat, "easy") == "draw"
+        ticker.cancel()
+
+    try:
+        asyncio.run(main())
+    finally:
+        monkeypatch.setattr(_Worker, "reap", reap)  # close() runs when no loop runs any more
+        pool.close()
+    assert steps == [("start", True), ("reap", True), ("start", True)]
+
