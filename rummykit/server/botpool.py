@@ -7,7 +7,8 @@ replaced, and so is one that dies. A bot that fails so, raises or answers ``time
 replaced for that turn by the ``medium`` move, asked with a short deadline of its own, and if
 that fails too by :func:`fallback_bot`: a deliberately simple player (draw from the stock, then
 discard the heaviest card) that needs the game itself. Every such event is logged. Processes
-are started and reaped in threads, never on the event loop.
+are started and reaped in threads, never on the event loop; workers that keep failing to
+start make the pool start none for a while (a backoff), and bots play the fallback move.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import os
 import random
 import signal
 import threading
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any, Generic, TypeVar
 
@@ -42,6 +44,13 @@ STANDBY_TIMEOUT = 1.0
 #: seconds a new worker process may take to start (to import the bots); start-up does not
 #: count against the deadline of the decision that waits for it
 START_TIMEOUT = 60.0
+#: workers in a row that fail to start or die before they answer (a bots package that raises
+#: on import, a full process table) after which the pool starts none for a while
+BACKOFF_AFTER = 3
+#: seconds of the first such pause; each one that follows without a worker answering in
+#: between is twice as long as the last, up to BACKOFF_MAX
+BACKOFF_FIRST = 5.0
+BACKOFF_MAX = 60.0
 
 #: what a worker is given for one decision: view, history, level, seed
 Job = tuple[dict[str, Any], list[Any], str, int]
@@ -187,6 +196,12 @@ class _Worker:
                 self.conn.close()
         #: the process said it is ready (it imported ``choose``)
         self.ready = False
+        #: it answered a decision (so it works, even if the bot raised)
+        self.answered = False
+        #: its pipe came to an end: the process died
+        self.lost = False
+        #: the pool's pause count when it was started (see :meth:`BotPool._failed`)
+        self.epoch = 0
         #: :meth:`reap` may run in a thread while :meth:`BotPool.close` stops every worker
         self._lock = threading.Lock()
         #: the event loop and the future of a :meth:`receive` under way
@@ -239,6 +254,7 @@ class _Worker:
             # process that died.
             answer: Answer = self.conn.recv()
         except (EOFError, OSError):
+            self.lost = True
             # Its pipe is closed, but the process may take a moment to end: the wait for its
             # exit status is no business of the event loop.
             await loop.run_in_executor(None, self._join, 1.0)
@@ -313,15 +329,21 @@ class _Lender(Generic[T]):
             future.cancel()
 
 
+class _Paused(BotFailed):
+    """No worker process for a decision: the pool starts none for a while after a run of
+    failed starts (already logged once, so not logged per decision)."""
+
+
 class BotPool:
     """Runs bot decisions in ``workers`` worker processes (``kind="process"``, the default) or
     threads (``kind="thread"``), each decision within ``timeout`` seconds of its start.
 
     Worker processes get :attr:`choose` when they start. A worker process past the deadline is
-    killed and replaced. Processes are started and reaped off the event loop. A thread
-    cannot be killed: the decision falls back all the same and its permit goes to the next
-    decision, but the thread runs on until the bot returns (a daemon thread, so it never holds
-    up the server's exit).
+    killed and replaced. Processes are started and reaped off the event loop. After
+    :data:`BACKOFF_AFTER` workers in a row failed to start or died before answering, the pool
+    starts none for a while (see :meth:`_failed`). A thread cannot be killed: the decision
+    falls back all the same and its permit goes to the next decision, but the thread runs on
+    until the bot returns (a daemon thread, so it never holds up the server's exit).
     """
 
     def __init__(self, workers: int = 2, kind: str = "process", timeout: float = 10.0) -> None:
@@ -347,12 +369,26 @@ class BotPool:
         self._closes = 0
         #: tasks that start or replace workers, kept to the end (the loop keeps weak ones)
         self._tasks: set[asyncio.Future[Any]] = set()
+        #: the backoff (see :meth:`_failed`); attributes so that tests can shorten it
+        self.backoff_after = BACKOFF_AFTER
+        self.backoff_first = BACKOFF_FIRST
+        self.backoff_max = BACKOFF_MAX
+        #: the clock of the backoff (tests move it)
+        self._clock: Callable[[], float] = time.monotonic
+        self._failures = 0
+        self._delay = 0.0
+        self._paused_until = 0.0
+        self._epoch = 0
 
     def pids(self) -> list[int]:
         """The process ids of the worker processes now running."""
         with self._lock:
             workers = list(self._processes)
         return sorted(w.process.pid for w in workers if w.process.pid is not None)
+
+    def paused(self) -> float:
+        """Seconds for which the pool starts no worker process (0 when it does)."""
+        return max(0.0, self._paused_until - self._clock())
 
     async def decide(
         self, game: Any, seat: int, level: str, view: dict[str, Any] | None = None,
@@ -361,16 +397,23 @@ class BotPool:
         """The action text the bot in ``seat`` plays now (never ``timeout``); ``view`` is the
         seat's view when the caller has it already, ``room`` names the room in the log."""
         seed = self._rng.getrandbits(63)
-        if self.choose is not None:
+        if self.choose is not None and self.paused():
+            log.debug("room %s seat %d (%s): no bot worker; playing the fallback move",
+                      room, seat, level)
+        elif self.choose is not None:
             if view is None:
                 view = game.view(seat)
             history = list(game.history())
             closes = self._closes
             try:
                 return await self._ask(view, history, level, seed, self.timeout)
+            except _Paused as exc:
+                log.debug("room %s seat %d (%s): the bot %s; playing the fallback move",
+                          room, seat, level, exc.reason)
+                return fallback_bot(game, seat, random.Random(seed))
             except BotFailed as exc:
                 reason = exc.reason
-            if level != STANDBY_LEVEL and self._closes == closes:
+            if level != STANDBY_LEVEL and self._closes == closes and not self.paused():
                 limit = min(self.timeout, STANDBY_TIMEOUT)
                 try:
                     action = await self._ask(view, history, STANDBY_LEVEL, seed, limit)
@@ -419,10 +462,14 @@ class BotPool:
             try:
                 worker.conn.send(job)
             except OSError:
+                worker.lost = True
                 raise BotFailed(f"lost its worker, {_ending(worker.process.exitcode)}") from None
             answer = await worker.receive(timeout, "answer")
         except BotFailed as exc:
             pid = worker.process.pid
+            if not worker.answered and (worker.lost or not worker.ready):
+                why = _ending(worker.process.exitcode) if worker.lost else exc.reason
+                self._failed(worker.epoch, f"worker process {pid} {why}")
             fate = await self._replace(lender, place, choose)
             raise BotFailed(f"{exc.reason} (worker process {pid} {fate})") from None
         except BaseException:
@@ -432,6 +479,8 @@ class BotPool:
             if lender is self._lender:
                 self._keep(self._restock(lender, place, choose))
             raise
+        worker.answered = True
+        self._answered()
         lender.give(place)
         return answer
 
@@ -448,8 +497,12 @@ class BotPool:
                 await self._replace(lender, place, choose)
                 continue
             pid, ending = worker.process.pid, _ending(worker.process.exitcode)
+            stale = worker.epoch != self._epoch  # its failure was counted before the pause
+            if not worker.answered:
+                self._failed(worker.epoch, f"worker process {pid} {ending}")
             fate = await self._replace(lender, place, choose)
-            log.warning("bot worker process %s %s; %s", pid, ending, fate)
+            if not stale:
+                log.warning("bot worker process %s %s; %s", pid, ending, fate)
 
     async def _replace(self, lender: _Lender[_Place], place: _Place, choose: ChooseAction) -> str:
         """:meth:`_restock` for a decision, which may be cancelled meanwhile: the place is
@@ -472,15 +525,22 @@ class BotPool:
             if lender is not self._lender:
                 return "stopped"
             a_worker = "a new worker process" if old is not None else "a worker process"
-            closes = self._closes
+            if self.paused():
+                if old is not None:
+                    return "stopped"
+                raise _Paused(f"found no worker process (the pool starts none for another "
+                              f"{self.paused():.0f} s)")
+            epoch, closes = self._epoch, self._closes
             try:
                 worker = await loop.run_in_executor(None, self._launch, choose, closes)
             except OSError as exc:  # no process to be had (a full process table, no memory)
+                self._failed(epoch, f"could not start {a_worker} ({exc})")
                 if old is None:
                     raise BotFailed(f"could not start {a_worker} ({exc})") from None
                 return f"stopped, and could not start {a_worker} ({exc})"
             if worker is None:
                 return "stopped"
+            worker.epoch = epoch
             place.worker = worker
             return "replaced"
         finally:
@@ -511,6 +571,37 @@ class BotPool:
         self._tasks.discard(task)
         if not task.cancelled():
             task.exception()  # a decision that was waiting for it says why, if it still waits
+
+    def _failed(self, epoch: int, reason: str) -> None:
+        """Count a worker that did not start or died before it answered a decision (it never
+        worked). After :attr:`backoff_after` such failures in a row the pool starts no worker
+        for :attr:`backoff_first` seconds, and each pause after a failure that follows it for
+        twice as long as the last (at most :attr:`backoff_max`), until a worker answers:
+        meanwhile bots play the fallback move. A broken bots package (one that raises on
+        import) would otherwise start new processes for every bot turn of every room.
+        Failures of workers started before the latest pause were counted already."""
+        if epoch != self._epoch or self.paused():
+            return
+        self._failures += 1
+        if self._failures < self.backoff_after:
+            return
+        self._delay = min(self._delay * 2 if self._delay else self.backoff_first,
+                          self.backoff_max)
+        self._paused_until = self._clock() + self._delay
+        self._epoch += 1
+        log.warning(
+            "bot workers: %d in a row failed to start or died before answering (the last: %s);"
+            " starting none for %g s, bots play the fallback move meanwhile",
+            self._failures, reason, self._delay,
+        )
+
+    def _answered(self) -> None:
+        """A worker answered: the run of failures (and a backoff) is over."""
+        if self._delay:
+            log.warning("bot workers answer again after %d failed in a row; bots play their "
+                        "own moves", self._failures)
+        self._failures = 0
+        self._delay = self._paused_until = 0.0
 
     async def _in_thread(self, choose: ChooseAction, job: Job, timeout: float) -> Answer:
         lender = self._permits
