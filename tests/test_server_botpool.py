@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import logging
 import os
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,10 +25,13 @@ import pytest
 
 from rummykit.cli.serve import add_arguments, config_from_args
 from rummykit.engine.game import Game
-from rummykit.server.botpool import BotPool
+from rummykit.server.botpool import BotPool, ChooseAction, _Worker
+from tests import server_botpool_broken
 from tests.server_support import ServerProc, autoplay, make_room
 from tests.test_server_botpool_standins import (
     RELEASE,
+    ExitOnArrival,
+    die_always,
     die_unless_medium,
     hang_always,
     hang_unless_medium,
@@ -128,6 +134,8 @@ def test_a_hung_medium_move_gives_way_to_the_fallback_move(
             # hard: its own worker and the medium move's were replaced; medium is not asked twice
             assert message.count("replaced") == (2 if level == "hard" else 1)
             assert len(pool.pids()) == 1
+        # three workers killed for overrunning in a row: they worked, and the pool goes on
+        assert pool.paused() == 0
     finally:
         pool.close()
 
@@ -222,30 +230,52 @@ def test_closing_during_a_hung_decision_leaves_no_process() -> None:
     assert not any(_alive(pid) for pid in seen)
 
 
-@pytest.mark.parametrize("pause", [0.0, 0.5], ids=["starting", "thinking"])
-def test_closing_cancels_a_pending_decision_at_once_and_starts_no_worker(pause: float) -> None:
+@pytest.mark.parametrize("stage", ["spawning", "starting", "thinking"])
+def test_closing_cancels_a_pending_decision_at_once_and_starts_no_worker(
+    stage: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The decision's pipe was closed under it: it waited out its whole deadline (60 s for a
-    # worker still starting), then asked the medium move, starting a worker after close.
+    # worker still starting), then asked the medium move, starting a worker after close. A
+    # process whose start (in a thread) ends after the close is one the close did not see.
     pool = BotPool(workers=1, kind="process", timeout=60)
     pool.choose = hang_always
     game = _game()
     seat = game.to_move
     assert seat is not None
+    spawn = pool._spawn
+    gate = threading.Event()
+    spawned: list[int] = []
 
-    async def main() -> list[int]:
+    def recorded(choose: ChooseAction) -> object:
+        if stage == "spawning":
+            gate.wait(30)
+        worker = spawn(choose)
+        assert worker.process.pid is not None
+        spawned.append(worker.process.pid)
+        return worker
+
+    monkeypatch.setattr(pool, "_spawn", recorded)
+
+    async def main() -> None:
         task = asyncio.ensure_future(pool.decide(game, seat, "hard"))
         waiting = asyncio.ensure_future(pool.decide(game, seat, "hard"))  # no worker free
-        await asyncio.sleep(pause)
-        seen = pool.pids()
+        if stage == "spawning":
+            await asyncio.sleep(0.05)
+        else:
+            while not pool.pids():
+                await asyncio.sleep(0.001)
+            if stage == "thinking":
+                while not any(w.ready for w in pool._processes):
+                    await asyncio.sleep(0.01)
         pool.close()
+        gate.set()
         for pending in (task, waiting):
             with pytest.raises(asyncio.CancelledError):
-                await pending
-        return seen
+                await asyncio.wait_for(pending, 1)
 
-    seen = asyncio.run(main())
-    assert len(seen) == 1 and pool.pids() == []
-    assert not any(_alive(pid) for pid in seen)
+    asyncio.run(main())  # it waits for the thread that started the worker
+    assert len(spawned) == 1 and pool.pids() == []
+    assert not any(_alive(pid) for pid in spawned)
 
 
 def test_workers_leave_when_the_server_is_killed() -> None:
@@ -255,7 +285,7 @@ def test_workers_leave_when_the_server_is_killed() -> None:
 import asyncio, sys
 sys.path[:0] = [{str(Path(__file__).parents[1])!r}]
 from rummykit.engine.game import Game
-from rummykit.server.botpool import BotPool
+from rummykit.server.botpool import BotPool, ChooseAction
 from tests.test_server_botpool_standins import hang_always
 
 async def main():
@@ -378,18 +408,18 @@ def test_a_worker_that_cannot_be_replaced_keeps_its_place(
     game = _game()
     seat = game.to_move
     assert seat is not None
-    start = pool._start
+    start = pool._spawn
 
     def no_process(choose: object) -> object:
         raise OSError(11, "Resource temporarily unavailable")
 
     async def main() -> None:
         assert await pool.decide(game, seat, "medium") == "draw"  # the worker starts
-        monkeypatch.setattr(pool, "_start", no_process)
+        monkeypatch.setattr(pool, "_spawn", no_process)
         assert await asyncio.wait_for(pool.decide(game, seat, "easy"), 30) == "draw"
         assert any("could not start a new worker process" in m for m in _warnings(caplog))
         assert pool.pids() == []
-        monkeypatch.setattr(pool, "_start", start)
+        monkeypatch.setattr(pool, "_spawn", start)
         assert await asyncio.wait_for(pool.decide(game, seat, "medium"), 30) == "draw"
         assert len(pool.pids()) == 1
 
@@ -411,11 +441,206 @@ def test_a_pool_that_cannot_start_answers_with_the_fallback_move(
     def no_process(choose: object) -> object:
         raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(pool, "_start", no_process)
+    monkeypatch.setattr(pool, "_spawn", no_process)
     try:
         assert asyncio.run(pool.decide(game, seat, "hard")) == "draw"
-        (message,) = _warnings(caplog)
+        # Both places failed to start, and then the decision's own try: the pool backs off.
+        pause, message = _warnings(caplog)
+        assert pause.startswith("bot workers: 3 in a row failed to start or died before")
         assert "could not start a worker process" in message
         assert message.endswith("playing the fallback move")
+    finally:
+        pool.close()
+
+
+def test_workers_are_started_and_reaped_off_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Starting a process, and waiting for the end of one that was killed, take milliseconds
+    (a start ~100 ms on a busy machine): on the event loop every room's clock and sockets would
+    wait. Here each start and reap waits until the loop has run: on the loop, it never would."""
+    pool = BotPool(workers=1, kind="process", timeout=DEADLINE)
+    pool.choose = die_unless_medium
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+    loop_ran = threading.Event()
+    steps: list[tuple[str, bool]] = []
+
+    def after_the_loop_ran(step: str) -> None:
+        loop_ran.clear()
+        steps.append((step, loop_ran.wait(10)))
+
+    spawn, reap = pool._spawn, _Worker.reap
+
+    def slow_spawn(choose: ChooseAction) -> _Worker:
+        after_the_loop_ran("start")
+        return spawn(choose)
+
+    def slow_reap(worker: _Worker) -> None:
+        after_the_loop_ran("reap")
+        reap(worker)
+
+    monkeypatch.setattr(pool, "_spawn", slow_spawn)
+    monkeypatch.setattr(_Worker, "reap", slow_reap)
+
+    async def main() -> None:
+        async def tick() -> None:
+            while True:
+                loop_ran.set()
+                await asyncio.sleep(0.005)
+
+        ticker = asyncio.ensure_future(tick())
+        # the worker starts, dies in the decision, is reaped and replaced
+        assert await pool.decide(game, seat, "easy") == "draw"
+        ticker.cancel()
+
+    try:
+        asyncio.run(main())
+    finally:
+        monkeypatch.setattr(_Worker, "reap", reap)  # close() runs when no loop runs any more
+        pool.close()
+    assert steps == [("start", True), ("reap", True), ("start", True)]
+
+
+def test_a_bots_package_that_crashes_on_import_pauses_the_pool_until_it_is_mended(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every worker dies as it imports the bots: after three such deaths in a row the pool
+    starts none for 5 s, then 10 s (twice as long each time a try fails), and bots play the
+    fallback move, logged once per change; a worker that answers ends it."""
+    pool = BotPool(workers=2, kind="process", timeout=DEADLINE)
+    pool.choose = server_botpool_broken.choose_action
+    now = [1000.0]
+    pool._clock = lambda: now[0]
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+    spawn = pool._spawn
+    spawned: list[int] = []
+
+    def recorded(choose: ChooseAction) -> _Worker:
+        worker = spawn(choose)
+        assert worker.process.pid is not None
+        spawned.append(worker.process.pid)
+        return worker
+
+    monkeypatch.setattr(pool, "_spawn", recorded)
+    monkeypatch.setenv(server_botpool_broken.BROKEN, "1")  # for the workers
+
+    def pauses() -> list[str]:
+        return [m for m in _warnings(caplog) if m.startswith("bot workers")]
+
+    async def main() -> None:
+        # each decision counts two deaths (the bot's worker and the medium move's)
+        for _ in range(2):
+            if not pool.paused():
+                assert await pool.decide(game, seat, "hard", room="QRST") == "draw"
+        (paused,) = pauses()
+        assert re.fullmatch(
+            r"bot workers: 3 in a row failed to start or died before answering \(the last: "
+            r"worker process \d+ exited with status 1\); starting none for 5 s, bots play the "
+            r"fallback move meanwhile", paused)
+        # each failure but the last started one worker in its place
+        assert len(spawned) <= pool.workers + 2
+        assert pool.paused() == 5
+
+        caplog.clear()
+        started = len(spawned)
+        for _ in range(20):
+            assert await pool.decide(game, seat, "hard", room="QRST") == "draw"
+        assert len(spawned) == started and not _warnings(caplog)
+
+        now[0] += 5  # the pause is over: the next decision tries again, and fails
+        assert await pool.decide(game, seat, "hard", room="QRST") == "draw"
+        (paused,) = pauses()
+        assert re.fullmatch(
+            r"bot workers: 4 in a row .* \(the last: worker process \d+ exited with status 1\);"
+            r" starting none for 10 s, bots play the fallback move meanwhile", paused)
+        # one try: at most a new worker for each place
+        assert started < len(spawned) <= started + pool.workers
+
+        caplog.clear()
+        now[0] += 10
+        monkeypatch.delenv(server_botpool_broken.BROKEN)  # the bots are mended
+        # The workers started by the last try die yet, one for each place: by the second
+        # decision one of the new ones answers.
+        for _ in range(2):
+            assert await pool.decide(game, seat, "easy", room="QRST") == "draw"
+        assert _warnings(caplog).count(
+            "bot workers answer again after 4 failed in a row; bots play their own moves"
+        ) == 1
+        assert pool.paused() == 0
+        caplog.clear()
+        for level in ("easy", "hard"):
+            assert await pool.decide(game, seat, level, room="QRST") == "draw"
+        assert not _warnings(caplog)
+
+    try:
+        asyncio.run(main())
+    finally:
+        pool.close()
+    assert not any(_alive(pid) for pid in spawned)
+
+
+@pytest.mark.parametrize("choose", [ExitOnArrival(), die_always], ids=["at-start", "at-first-move"])
+def test_workers_that_die_before_they_answer_pause_the_pool(
+    choose: ChooseAction, caplog: pytest.LogCaptureFixture
+) -> None:
+    pool = BotPool(workers=1, kind="process", timeout=DEADLINE)
+    pool.choose = choose
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+
+    async def main() -> None:
+        # the decision's worker and the medium move's die, then the next decision's (or a
+        # worker found dead as it was taken)
+        for _ in range(2):
+            if not pool.paused():
+                assert await pool.decide(game, seat, "hard") == "draw"
+        assert 0 < pool.paused() <= 5
+        assert sum(m.startswith("bot workers: 3 in a row") for m in _warnings(caplog)) == 1
+        assert pool.pids() == []  # none is started for its place while the pool pauses
+
+    try:
+        asyncio.run(main())
+    finally:
+        pool.close()
+
+
+def test_a_worker_that_answers_ends_a_run_of_failures(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start that fails now and then (a busy process table) is no broken deploy: each is
+    followed by a worker that answers, and the pool never pauses."""
+    pool = BotPool(workers=1, kind="process", timeout=DEADLINE)
+    pool.choose = die_unless_medium
+    pool.backoff_after = 2
+    game = _game()
+    seat = game.to_move
+    assert seat is not None
+    spawn = pool._spawn
+    calls = itertools.count()
+
+    def every_other(choose: ChooseAction) -> _Worker:
+        if next(calls) % 2:
+            raise OSError(11, "Resource temporarily unavailable")
+        return spawn(choose)
+
+    monkeypatch.setattr(pool, "_spawn", every_other)
+
+    async def main() -> None:
+        assert await pool.decide(game, seat, "medium") == "draw"  # the worker starts
+        # each time: the worker dies, no new one can be started, then one is for the medium move
+        for _ in range(pool.backoff_after + 1):
+            assert await pool.decide(game, seat, "easy") == "draw"
+        assert pool.paused() == 0
+        assert len(_warnings(caplog)) == pool.backoff_after + 1
+        assert all("could not start a new worker process" in m for m in _warnings(caplog))
+        assert all(m.endswith("playing the medium move") for m in _warnings(caplog))
+
+    try:
+        asyncio.run(main())
     finally:
         pool.close()

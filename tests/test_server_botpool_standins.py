@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from collections.abc import Callable
 from typing import Any
 
 #: set at the end of a test so that hung threads (a thread cannot be killed) return
@@ -37,3 +38,20 @@ def raise_unless_medium(view: dict[str, Any], history: list[Any], level: str,
     if level != "medium":
         raise ZeroDivisionError("a bug in the bot")
     return "draw"
+
+
+def die_always(view: dict[str, Any], history: list[Any], level: str, seed: int | None) -> str:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return "draw"
+
+
+class ExitOnArrival:
+    """A ``choose_action`` that never reaches its worker: unpickling it there (as the worker
+    starts) ends the process, as a worker that dies at once every time."""
+
+    def __call__(self, view: dict[str, Any], history: list[Any], level: str,
+                 seed: int | None) -> str:
+        return "draw"
+
+    def __reduce__(self) -> tuple[Callable[[int], object], tuple[int]]:
+        return (os._exit, (3,))
