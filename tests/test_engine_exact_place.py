@@ -7,14 +7,17 @@ refused and never listed, so the turn cannot end up with nothing but ``timeout``
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from rummykit.engine import Game
+from rummykit.cards import Card
+from rummykit.engine import Game, place
+from rummykit.engine.legal import candidate_melds
 from rummykit.engine.place import TurnRules, can_finish
 from rummykit.errors import IllegalAction
-from rummykit.melds import MeldRules, parse_meld
+from rummykit.melds import Meld, MeldRules, make_meld, parse_meld
 from tests.helpers import cards, new_game, play
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -172,3 +175,45 @@ def test_every_listed_move_leaves_a_way_to_finish_in_random_games() -> None:
             assert plain, (seed, g.deal.owed, g.hand(g.deal.turn))
             lays = [a for a in plain if a.split()[0] in ("take", "meld", "layoff", "swap")]
             g.apply(rng.choice(lays if lays and rng.random() < 0.8 else plain))
+
+
+class _EveryMove(place._Search):
+    """The search over every lay-off, swap and new meld of the hand, none left out."""
+
+    def _useful_layoff(self, *args: object) -> bool:
+        return True
+
+    def _new_melds(
+        self, hand: place.Hand, table: place.Table, owed: Card | None, freed: int,
+        jokers_owed: bool,
+    ) -> Iterator[tuple[place.Hand, place.Table, Card | None, int]]:
+        mr = self.rules.melds
+        for g in candidate_melds(list(hand), mr):
+            if len(hand) - len(g) >= self.rules.keep:
+                yield place._lay(hand, g, (*table, make_meld(g, mr)), owed, freed)
+
+
+@pytest.mark.parametrize(("variant", "players", "seed"),
+                         [("rummy", 3, 1), ("rummy", 3, 2), ("rami51", 2, 4)])
+def test_the_search_agrees_with_one_over_every_move(variant: str, players: int, seed: int) -> None:
+    """The moves the search leaves out never matter: on every state one move after a position
+    with a card owed, it answers as the search over every move does."""
+    g = Game.new(variant, players, seed=seed)
+    rng = random.Random(seed)
+    judged = 0
+    for _ in range(300):
+        if g.phase not in ("draw", "play"):
+            break
+        d = g.deal
+        if d.owed is not None or d.freed:
+            rules = g._turn_rules()
+            hand = tuple(sorted(d.hands[d.turn], key=lambda c: c.index))
+            table: tuple[Meld, ...] = tuple(tm.meld for tm in d.table)
+            for kid in _EveryMove(d.took, rules)._moves(hand, table, d.owed, d.freed):
+                every = _EveryMove(d.took, rules)
+                assert can_finish(*kid, d.took, rules) == every.reach(*kid), kid
+                judged += 1
+        moves = [a for a in g.legal_actions() if a.verb != "timeout"]
+        lays = [a for a in moves if a.verb in ("take", "open", "meld", "layoff", "swap")]
+        g.apply(rng.choice(lays if lays and rng.random() < 0.85 else moves))
+    assert judged > 20

@@ -510,9 +510,8 @@ class Game:
         pile) may find a place, ``rest`` being the hand and ``table`` the table's melds, both
         after the move: a meld that takes a joker now, a run that would once a real card left
         in hand is laid beside a joker at its end, or two real cards left in hand that could
-        meld with it. A move that leaves none is refused (the turn could not be finished: no
-        discard while that joker is in hand), and a place found here may still need other
-        cards laid first."""
+        meld with it. It only picks the reason of a refusal (the exact test is
+        :meth:`_turn_can_finish`): with none of these, the joker's message says so."""
         mr = self.deal.meld_rules
         for m in table:
             if m.layoff_ends(JOKER, mr):
@@ -998,10 +997,8 @@ _KEEP_ONE: Final = "a card must stay in your hand to discard"
 _NO_JOKER_PLACE: Final = (
     "no meld on the table could take it and no two cards left in your hand could meld with it"
 )
-
-
-#: Why a card owed this turn would have no place when every single place the table and the
-#: hand show is spoken for (the exact search of rummykit.engine.place found no sequence).
+#: Why a card owed this turn would have no place when no simpler reason holds: the search of
+#: rummykit.engine.place found no sequence of moves that lays it and ends the turn.
 _NO_WAY: Final = "no sequence of moves left could lay it this turn"
 
 
