@@ -31,22 +31,16 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "with `timeout` at once until they act again (server option `away_after`, default 2)."),
     ("all", "An empty stock is rebuilt (or the deal ends) at the start of the turn that needs "
      "it, as soon as the previous turn ends."),
-    ("rummy, Rami", "While a card taken from the pile is owed, a meld, lay-off or swap that "
-     "would leave it no possible place (no two cards left in hand that could meld with it, no "
-     "run of its suit or set of its rank on the table; for a joker, as for a freed joker: no "
-     "meld on the table after the move that could take a joker, now or once a real card left "
-     "in hand is laid beside a joker at a run's end, and no two real cards left in hand that "
-     "could meld with it) is refused: the turn could not be finished. Moves that leave it some "
-     "place are allowed, even if that place needs other cards laid first. Where a card must "
-     "stay to discard (Rami), a move that would leave in hand only the cards still owed (the "
-     "taken card, freed jokers under `freed_joker_duty`) is refused too, and so is one that "
+    ("rummy, Rami", "While a card taken from the pile is owed, or a freed joker must go back on "
+     "the table (`freed_joker_duty`), a meld, lay-off or swap is refused when no sequence of "
+     "legal moves could then lay what is owed and still end the turn: laying the hand's cards "
+     "between it and a run of its suit first, jokers from the hand or freed by swaps within the "
+     "joker limits, a set with room, a swap for a joker, a new meld of the hand's cards, and, "
+     "where a card must stay to discard (Rami), keeping one that may be thrown. The engine "
+     "searches those moves; a taken card with no way at all leaves only `return`. A move that "
      "would leave only a taken card that need not be laid (`taken_card_duty` off) but may not "
-     "be thrown that turn."),
-    ("rummy", "While a freed joker must go back on the table (`freed_joker_duty`), a swap, meld "
-     "or lay-off that would leave it no possible place (no table meld that could take a joker, "
-     "now or once a real card left in hand is laid beside a joker at a run's end; no two real "
-     "cards left in hand that could meld with it) is refused: the turn could not be finished. "
-     "Moves that leave it some place are allowed."),
+     "be thrown that turn is refused where a card must stay to discard, and elsewhere unless "
+     "that card can then be laid."),
     ("rummy", "Jokers may be laid off within the joker limits; when a card fits both ends of a "
      "run (a joker, an ace on a 2-to-K run) the action must name the end."),
     ("Rami", "Partners sit opposite; the ace is low or high; the joker limits of `rummy` apply; "

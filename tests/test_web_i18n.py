@@ -470,6 +470,16 @@ MORE_REASONS = [
         "to discard",
         "no two cards left in your hand could meld with it",
     ),
+    (
+        "that would leave the 9H you took from the pile with no place to go: no sequence of "
+        "moves left could lay it this turn",
+        "no sequence of moves left could lay it this turn",
+    ),
+    (
+        "that would leave the freed joker with no place to go: no sequence of moves left could "
+        "lay it this turn",
+        "no sequence of moves left could lay it this turn",
+    ),
     ("a joker leaves a set only as its fourth card: lay 7C off", "only as its fourth card: lay"),
     ("there is no meld 1 on the table (the table is empty)", "(the table is empty)"),
     ("you must keep a card to discard: a deal is won by discarding", "a deal is won by discarding"),

@@ -30,6 +30,7 @@ from rummykit.engine.actions import (
     Timeout,
     as_action,
 )
+from rummykit.engine.place import TurnRules, can_finish
 from rummykit.engine.scoring import DealResult, GameScore, score_deal
 from rummykit.engine.state import DealState, TableMeld
 from rummykit.errors import IllegalAction, InvalidHand, InvalidMeld, RummyError
@@ -376,6 +377,27 @@ class Game:
             return None
         return kept
 
+    def _lone_kept_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld]) -> None:
+        if not self._lone_kept_place_left(laying, table):
+            kept = self._kept_unless_laid(laying)
+            assert kept is not None
+            raise IllegalAction(
+                f"that would leave the {kept.text} you took from the pile with no place to go: "
+                f"{_NO_WAY}"
+            )
+
+    def _lone_kept_place_left(self, laying: Sequence[Card], table: Sequence[Meld]) -> bool:
+        """Where a deal may be won by laying the last card (no card need stay to discard),
+        whether a move that leaves only the card just taken, which may not be thrown and is
+        not owed (``taken_card_duty`` off), leaves it a way to be laid, ``table`` being the
+        table's melds after the move: that card can then only go out by being laid."""
+        if not self.rules.out_by_laying:
+            return True  # _keep_one refuses the move
+        kept = self._kept_unless_laid(laying)
+        if kept is None or len(self.deal.hands[self.deal.turn]) - len(laying) != 1:
+            return True
+        return can_finish([kept], table, kept, 0, kept, self._turn_rules())
+
     def _owed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
                             jokers: int = 0) -> None:
         d = self.deal
@@ -384,59 +406,78 @@ class Game:
             return
         if self._no_card_to_keep(laying, jokers):
             why = _KEEP_ONE
-        elif d.meld_rules.is_joker(owed):
+        elif d.meld_rules.is_joker(owed) and not self._joker_place_left(
+            self._hand_without(laying), table
+        ):
             why = _NO_JOKER_PLACE
-        else:
+        elif self._turn_can_finish((), [tm.meld for tm in d.table], 0, with_freed=False):
             why = "lay it first"
+        else:
+            # Hopeless since the take (only ``return`` is left): laying it first is no advice.
+            why = _NO_WAY
         raise IllegalAction(
             f"that would leave the {owed.text} you took from the pile with no place to go: {why}"
         )
 
     def _owed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
                          jokers: int = 0) -> bool:
-        """Whether the card taken from the pile may still find a place once ``laying`` is
-        laid and ``jokers`` are freed, ``table`` being the table's melds after the move: two
-        cards left in hand that could meld with it, or a meld on the table of its suit (a run)
-        or its rank (a set); a joker has the place a freed joker would have
-        (:meth:`_joker_place_left`: the jokers freed are no real cards to meld with). A move
-        that leaves it none is refused, since the turn could not be finished (no discard comes
-        before that card is laid); a place found here may still need other cards laid first,
-        so only hopeless moves are refused."""
-        d = self.deal
-        owed = d.owed
+        """Whether the card taken from the pile can still be laid this turn once ``laying``
+        is laid and ``jokers`` are freed (a swap's joker comes to the hand), ``table`` being
+        the table's melds after the move: some sequence of legal moves lays it and leaves a
+        card to discard (see :mod:`rummykit.engine.place`). A move that leaves no such
+        sequence is refused, since the turn could not be finished (no discard comes before
+        that card is laid). The freed jokers still owed are judged with it by
+        :meth:`_freed_place_left`."""
+        owed = self.deal.owed
         if owed is None or owed in laying:
             return True
-        if self._no_card_to_keep(laying, jokers):
-            return False
-        mr = d.meld_rules
-        if mr.is_joker(owed):
-            return self._joker_place_left(self._hand_without(laying), table)
-        # A lay-off or a swap keeps its meld's suit or rank: the table before the move
-        # answers as well as the table after it (``legal`` relies on it).
-        if any(m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit for m in table):
+        return self._turn_can_finish(laying, table, jokers, with_freed=False)
+
+    def _turn_can_finish(self, laying: Sequence[Card], table: Sequence[Meld], jokers: int,
+                         with_freed: bool) -> bool:
+        """Whether the turn can be finished after the move (laying ``laying``, freeing
+        ``jokers`` jokers to the hand, ``table`` the melds after it), the freed jokers owed
+        counted only ``with_freed``."""
+        owed, freed = self._owed_after(laying, jokers)
+        if not with_freed:
+            freed = 0
+        if owed is None and not freed:
             return True
-        partners = jokers + sum(
-            1 for c in self._hand_without(laying)
-            if c != owed and (mr.is_joker(c) or _could_meld(c, owed))
+        hand = self._hand_without(laying) + [JOKER] * jokers
+        return can_finish(hand, table, owed, freed, self.deal.took, self._turn_rules())
+
+    def _turn_rules(self) -> TurnRules:
+        rules = self.rules
+        return TurnRules(
+            melds=self.deal.meld_rules,
+            layoffs=rules.layoffs,
+            swap=rules.swap,
+            freed_joker_duty=rules.freed_joker_duty,
+            keep=0 if rules.out_by_laying else 1,
+            new_melds=rules.lay_mode == "open",
+            discard_taken=rules.discard_taken,
         )
-        return partners >= 2
 
     def _freed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
                              freeing: int = 0) -> None:
         if not self._freed_place_left(laying, table, freeing):
-            why = _KEEP_ONE if self._no_card_to_keep(laying, freeing) else _NO_JOKER_PLACE
+            if self._no_card_to_keep(laying, freeing):
+                why = _KEEP_ONE
+            elif not self._joker_place_left(self._hand_without(laying), table):
+                why = _NO_JOKER_PLACE
+            else:
+                why = _NO_WAY
             raise IllegalAction(f"that would leave the freed joker with no place to go: {why}")
 
     def _freed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
                           freeing: int = 0) -> bool:
         """Whether the freed jokers still owed once ``laying`` is laid and ``freeing`` more
-        jokers are freed (a swap, under ``freed_joker_duty``) may find a place
-        (:meth:`_joker_place_left`), ``table`` being the table's melds after the move."""
-        freed = self._owed_after(laying, freeing)[1]
-        return not freed or (
-            not self._no_card_to_keep(laying, freeing)
-            and self._joker_place_left(self._hand_without(laying), table)
-        )
+        jokers are freed (a swap, under ``freed_joker_duty``) can still be laid this turn,
+        with the card taken from the pile if it is still owed too (they may compete for the
+        same cards), ``table`` being the table's melds after the move."""
+        if not self._owed_after(laying, freeing)[1]:
+            return True
+        return self._turn_can_finish(laying, table, freeing, with_freed=True)
 
     def _owed_after(self, laying: Sequence[Card], freeing: int = 0) -> tuple[Card | None, int]:
         """The card taken from the pile still owed and the freed jokers still owed once
@@ -469,9 +510,8 @@ class Game:
         pile) may find a place, ``rest`` being the hand and ``table`` the table's melds, both
         after the move: a meld that takes a joker now, a run that would once a real card left
         in hand is laid beside a joker at its end, or two real cards left in hand that could
-        meld with it. A move that leaves none is refused (the turn could not be finished: no
-        discard while that joker is in hand), and a place found here may still need other
-        cards laid first."""
+        meld with it. It only picks the reason of a refusal (the exact test is
+        :meth:`_turn_can_finish`): with none of these, the joker's message says so."""
         mr = self.deal.meld_rules
         for m in table:
             if m.layoff_ends(JOKER, mr):
@@ -551,6 +591,7 @@ class Game:
         seat = d.turn
         left = len(d.hands[seat]) - len(laid)
         self._keep_one(laid)
+        self._lone_kept_keeps_a_place(laid, [*(tm.meld for tm in d.table), *melds])
         if rules.lay_mode == "close":
             if left != 1:
                 raise IllegalAction(
@@ -610,6 +651,7 @@ class Game:
         self._need_hand(act.cards)
         meld = self._meld(act.cards)
         self._keep_one(act.cards)
+        self._lone_kept_keeps_a_place(act.cards, [*(tm.meld for tm in d.table), meld])
         if d.owed is not None or d.freed:
             after = [*(tm.meld for tm in d.table), meld]
             self._owed_keeps_a_place(act.cards, after)
@@ -644,6 +686,7 @@ class Game:
             meld = tm.meld.add(act.card, act.end, d.meld_rules)
         except InvalidMeld as exc:
             raise IllegalAction(f"meld {act.number}: {exc}") from None
+        self._lone_kept_keeps_a_place([act.card], self._table_with(act.number, meld))
         if d.owed is not None or d.freed:
             after = self._table_with(act.number, meld)
             self._owed_keeps_a_place([act.card], after)
@@ -954,6 +997,9 @@ _KEEP_ONE: Final = "a card must stay in your hand to discard"
 _NO_JOKER_PLACE: Final = (
     "no meld on the table could take it and no two cards left in your hand could meld with it"
 )
+#: Why a card owed this turn would have no place when no simpler reason holds: the search of
+#: rummykit.engine.place found no sequence of moves that lays it and ends the turn.
+_NO_WAY: Final = "no sequence of moves left could lay it this turn"
 
 
 def _could_meld(c: Card, other: Card) -> bool:

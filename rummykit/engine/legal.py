@@ -150,6 +150,9 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
     # The card just taken that may not be thrown and is not owed (taken_card_duty off) cannot
     # be the one card kept to discard (see Game._keep_one).
     lone = game.kept_card() if keep and d.owed is None and not d.freed else None
+    # Where the last card may be laid to go out, that card may be left alone only with a way
+    # to lay it (see Game._lone_kept_place_left).
+    alone = not keep and d.owed is None and game.kept_card() is not None
     if rules.lay_mode in ("open", "close") and not opened:
         partner = rules.teams and d.opened[(seat + 2) % rules.players]
         if opening(hand, rules.opening_rule(partner), mr, d.owed).valid:
@@ -167,39 +170,29 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                 lone is not None and len(hand) - len(g) == 1 and lone not in g
             ):
                 continue
-            if d.owed is not None or d.freed:
+            if d.owed is not None or d.freed or (alone and len(hand) - len(g) == 1):
                 after = [*table, make_meld(g, mr)]
                 if (d.owed is not None and not game._owed_place_left(g, after)) or (
                     d.freed and not game._freed_place_left(g, after)
-                ):
+                ) or not game._lone_kept_place_left(g, after):
                     continue
             yield NewMeld(g)
     if opened and (rules.layoffs or rules.swap != "none"):
         fourth = rules.swap == "fourth"
         can_layoff = rules.layoffs and len(hand) - 1 >= keep  # a swap keeps the hand's size
-        # While the card taken from the pile waits, a card whose laying would leave it no
-        # place is not laid off, nor swapped unless the freed joker gives it one. Any card but
-        # a joker is judged by the suits and ranks on the table, which a lay-off or a swap
-        # keeps: once per card. A joker's place depends on how the move changes the table:
-        # it is judged per move, on the table after it, as a freed joker's is.
-        owing = d.owed is not None
-        joker_owed = d.owed is not None and mr.is_joker(d.owed)
-        now = [tm.meld for tm in d.table]
-        layable = {c: not owing or joker_owed or game._owed_place_left([c], now) for c in faces}
-        swappable = {
-            c: not owing or joker_owed or game._owed_place_left([c], now, 1) for c in faces
-        }
+        # While a card is owed (the one taken from the pile, a freed joker), a lay-off or a
+        # swap that would leave it no way to be laid is not listed: each is judged on the
+        # table after it, as Game._v_layoff and Game._v_swap judge it.
+        owing = d.owed is not None or bool(d.freed)
+        swap_judged = d.owed is not None or rules.freed_joker_duty
         for n, tm in enumerate(d.table, 1):
             meld = tm.meld
             for c in faces:
-                if can_layoff and layable[c] and not (
-                    lone is not None and len(hand) == 2 and c is not lone
-                ):
+                if can_layoff and not (lone is not None and len(hand) == 2 and c is not lone):
                     ends = meld.layoff_ends(c, mr)
                     fits = ends
-                    if d.freed or joker_owed:
-                        # A joker still owed must keep a place (see Game._v_layoff).
-                        fits = tuple(e for e in ends if _joker_places_left(
+                    if owing or (alone and len(hand) == 2):
+                        fits = tuple(e for e in ends if _places_left(
                             game, [c], game._table_with(n, meld.add(c, e, mr))
                         ))
                     if len(ends) == 1 and fits:
@@ -209,13 +202,11 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                     else:  # both ends of a run fit: the action names one
                         for e in fits:
                             yield Layoff(n, c, e)
-                if rules.swap != "none" and swappable[c]:
+                if rules.swap != "none":
                     i = meld.swap_index(c, mr, fourth)
                     if i is not None and (
-                        not (rules.freed_joker_duty or joker_owed)
-                        or _joker_places_left(
-                            game, [c], game._table_with(n, meld.swap(i, c)[0]), 1
-                        )
+                        not swap_judged
+                        or _places_left(game, [c], game._table_with(n, meld.swap(i, c)[0]), 1)
                     ):
                         yield Swap(n, c)
     if rules.lay_mode == "declare":
@@ -228,15 +219,16 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
     yield Timeout()
 
 
-def _joker_places_left(game: Game, laying: list[Card], after: list[Meld],
-                       freeing: int = 0) -> bool:
-    """Whether a joker taken from the pile and the freed jokers keep a place once ``laying``
-    is laid and, by a swap, ``freeing`` jokers are freed, ``after`` being the table's melds
-    after the move: the checks of ``Game._v_layoff`` and ``Game._v_swap``, which free a joker
-    for the freed joker's duty only under ``freed_joker_duty``."""
+def _places_left(game: Game, laying: list[Card], after: list[Meld], freeing: int = 0) -> bool:
+    """Whether the card taken from the pile and the freed jokers keep a place once ``laying``
+    is laid and, by a swap, ``freeing`` jokers come to the hand, ``after`` being the table's
+    melds after the move: the checks of ``Game._v_layoff`` and ``Game._v_swap``, which count
+    a swap's joker as freed for the freed joker's duty only under ``freed_joker_duty``."""
     freed = freeing if game.rules.freed_joker_duty else 0
-    return game._owed_place_left(laying, after, freeing) and (
-        not (game.deal.freed or freed) or game._freed_place_left(laying, after, freed)
+    return (
+        game._owed_place_left(laying, after, freeing)
+        and (not (game.deal.freed or freed) or game._freed_place_left(laying, after, freed))
+        and (freeing > 0 or game._lone_kept_place_left(laying, after))
     )
 
 
