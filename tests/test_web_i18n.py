@@ -480,6 +480,11 @@ MORE_REASONS = [
         "lay it this turn",
         "no sequence of moves left could lay it this turn",
     ),
+    (
+        "that would leave only the 9H you took from the pile, which you may not discard this "
+        "turn: a card must stay in your hand to discard",
+        "you took from the pile, which you may ",
+    ),
     ("a joker leaves a set only as its fourth card: lay 7C off", "only as its fourth card: lay"),
     ("there is no meld 1 on the table (the table is empty)", "(the table is empty)"),
     ("you must keep a card to discard: a deal is won by discarding", "a deal is won by discarding"),

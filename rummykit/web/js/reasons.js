@@ -37,6 +37,7 @@ const RULES = [
   [`you hold only ${N} ${CARD}, not ${N}`, "reason.holdOnly", ["have:n", "card:card", "n:n"]],
   ["you must keep a card to discard: a deal is won by discarding", "reason.keepOne"],
   [`lay the ${CARD} you took from the pile before discarding`, "reason.layTaken", ["card:card"]],
+  [`that would leave only the ${CARD} you took from the pile, which you may not discard this turn: (.+)`, "reason.onlyTakenLeft", ["card:card", "why:reason"]],
   [`that would leave the ${CARD} you took from the pile with no place to go: lay it first`, "reason.strandTaken", ["card:card"]],
   [`that would leave the ${CARD} you took from the pile with no place to go: (.+)`, "reason.strandTakenWhy", ["card:card", "why:reason"]],
   ["that would leave the freed joker with no place to go: (.+)", "reason.strandFreed", ["why:reason"]],
