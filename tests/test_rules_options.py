@@ -161,10 +161,10 @@ def test_decisions_are_listed_with_their_option_names() -> None:
 @pytest.mark.parametrize(
     ("variant", "players", "options", "reason"),
     [
-        ("rummy", 2, {"hand_size": 60}, "2 hands of 60 cards need 121 of the 108 cards"),
-        ("rummy", 6, {"hand_size": 18}, "6 hands of 18 cards need 109 of the 108 cards"),
+        ("rummy", 2, {"hand_size": 60}, "'hand_size' must be a whole number from 3 to 17"),
+        ("rummy", 6, {"hand_size": 18}, "'hand_size' must be a whole number from 3 to 17"),
         ("indian", 6, {"hand_size": 17, "jokers": 0}, "need 104 of the 104 cards and leave"),
-        ("rummy", 2, {"hand_size": 0}, "'hand_size' must be a whole number of at least 3"),
+        ("rummy", 2, {"hand_size": 0}, "'hand_size' must be a whole number from 3 to 17"),
         ("rummy", 2, {"jokers": -2}, "'jokers' must be a whole number from 0 to 8"),
         ("rummy", 2, {"min_real": 0}, "'min_real' must be a whole number from 1 to 3"),
         ("rummy", 2, {"min_real": 9}, "'min_real' must be a whole number from 1 to 3"),
