@@ -54,7 +54,8 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "or lay-off that would leave it no possible place (no table meld that could take a joker, "
      "now or once a real card left in hand is laid beside a joker at a run's end; no two real "
      "cards left in hand that could meld with it) is refused: the turn could not be finished. "
-     "Moves that leave it some place are allowed."),
+     "Moves that leave it some place are allowed. Under `layoffs` off the table is no place "
+     "for it (nor for a card taken from the pile)."),
     ("rummy", "Jokers may be laid off within the joker limits; when a card fits both ends of a "
      "run (a joker, an ace on a 2-to-K run) the action must name the end."),
     ("Rami", "Partners sit opposite; the ace is low or high; the joker limits of `rummy` apply; "

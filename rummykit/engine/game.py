@@ -412,8 +412,11 @@ class Game:
         if mr.is_joker(owed):
             return self._joker_place_left(self._hand_without(laying), table)
         # A lay-off or a swap keeps its meld's suit or rank: the table before the move
-        # answers as well as the table after it (``legal`` relies on it).
-        if any(m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit for m in table):
+        # answers as well as the table after it (``legal`` relies on it). Without lay-offs
+        # the table is no place for it.
+        if self.rules.layoffs and any(
+            m.rank == owed.rank if m.kind == "set" else m.suit == owed.suit for m in table
+        ):
             return True
         partners = jokers + sum(
             1 for c in self._hand_without(laying)
@@ -473,7 +476,8 @@ class Game:
         discard while that joker is in hand), and a place found here may still need other
         cards laid first."""
         mr = self.deal.meld_rules
-        for m in table:
+        # Without lay-offs (a house rule) the joker goes only into a new meld from the hand.
+        for m in table if self.rules.layoffs else ():
             if m.layoff_ends(JOKER, mr):
                 return True
             # A joker at a run's end keeps another from standing beside it; the real card
