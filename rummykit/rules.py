@@ -698,6 +698,8 @@ def by_name(name: str) -> str:
             if name in narrower:
                 least, most = narrower[name]
                 where += f" ({variant}: {least}–{most})"
+    if name == "layoffs":
+        where += "; off only with `max_restocks` 0 or more (else a deal could go on for ever)"
     return where
 
 
