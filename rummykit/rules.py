@@ -593,7 +593,7 @@ def make_rules(
 
 def _check_deal_fits(rules: Ruleset) -> None:
     """A deal must leave a card in the stock, the first dealer must sit at the table, and a
-    deal without lay-offs must be able to end."""
+    deal must be able to end (a first lay-down possible, lay-offs or bounded restocks)."""
     dealt = (
         rules.players * rules.hand_size
         + rules.first_extra
@@ -612,10 +612,32 @@ def _check_deal_fits(rules: Ruleset) -> None:
             "house rule 'layoffs' off needs a bounded 'max_restocks' (0 or more): a player "
             "left with one card could never go out, and the deal would never end"
         )
+    if rules.lay_mode != "declare":
+        _check_first_lay_down(rules)
     if rules.first_dealer >= rules.players:
         raise RummyError(
             f"house rule 'first_dealer' must be a seat from 0 to {rules.players - 1}, "
             f"not {rules.first_dealer}"
+        )
+
+
+def _check_first_lay_down(rules: Ruleset) -> None:
+    """A first lay-down must be possible with the cards dealt, or no deal could end (a deal
+    of ``simple`` with hands of 3 went on for 2500 steps: its close needs a run and a set)."""
+    if (rules.clean_run_and_set or rules.lay_mode == "close") and rules.hand_size < 6:
+        rule = "the close" if rules.lay_mode == "close" else "'clean_run_and_set'"
+        raise RummyError(
+            f"a first lay-down needs a run and a set under {rule}: hands of "
+            f"{rules.hand_size} cards (house rule 'hand_size') could never make one; give 6 or more"
+        )
+    free_route = rules.lay_mode == "close" or rules.lay_all_close or rules.small_opening >= 0
+    # No card counts more than an ace's 11: a minimum above that many cards' worth is out of
+    # reach, and without a lay-down below the minimum nobody could ever lay down.
+    if not free_route and rules.opening_minimum > 11 * rules.hand_size:
+        raise RummyError(
+            f"an opening minimum of {rules.opening_minimum} is out of reach of hands of "
+            f"{rules.hand_size} cards (at most {11 * rules.hand_size} points) and no lay-down "
+            "below it is allowed ('small_opening' -1, 'lay_all_close' off)"
         )
 
 

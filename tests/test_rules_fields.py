@@ -72,6 +72,10 @@ def test_every_extra_field_is_refused_or_built(
         # card, drawing and discarding, with no end to the restocks.
         ("rami51", {"layoffs": False}, "'layoffs' off needs a bounded 'max_restocks'"),
         ("rummy", {"layoffs": False, "max_restocks": -1}, "the deal would never end"),
+        # A deal of simple with hands of 3 went on for 2500 steps: its close needs six cards.
+        ("simple", {"hand_size": 5}, "needs a run and a set under the close"),
+        ("rummy", {"clean_run_and_set": True, "hand_size": 5}, "could never make one"),
+        ("rami51", {"lay_all_close": False, "hand_size": 4}, "minimum of 51 is out of reach"),
     ],
 )
 def test_fields_that_make_another_game_are_refused(
