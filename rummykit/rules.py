@@ -392,7 +392,9 @@ _HOUSE_INT_BOUNDS: Final[dict[str, tuple[int, int | None]]] = {
     "limit": (1, None),
     "deals": (1, 20),
     "fixed_penalty": (0, None),
-    "cap": (0, None),
+    # A cap of 0 charges losers nothing: a pool would end only by drops and wrong
+    # declarations, which good players avoid (a hunt's game went 80 deals).
+    "cap": (1, None),
     "wrong_declaration": (0, None),
     "first_drop": (0, None),
     "middle_drop": (0, None),

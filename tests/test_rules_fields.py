@@ -72,6 +72,8 @@ def test_every_extra_field_is_refused_or_built(
         # card, drawing and discarding, with no end to the restocks.
         ("rami51", {"layoffs": False}, "'layoffs' off needs a bounded 'max_restocks'"),
         ("rummy", {"layoffs": False, "max_restocks": -1}, "the deal would never end"),
+        # An Indian pool whose losers paid nothing went 80 deals without an end.
+        ("indian", {"cap": 0}, "'cap' must be a whole number of at least 1"),
         # A deal of simple with hands of 3 went on for 2500 steps: its close needs six cards.
         ("simple", {"hand_size": 5}, "needs a run and a set under the close"),
         ("rummy", {"clean_run_and_set": True, "hand_size": 5}, "could never make one"),
@@ -114,7 +116,7 @@ PLAYED = [
     ("rami51", 4, {"layoffs": False, "max_restocks": 1}),
     ("rami71", 4, {"jokers": 8, "take_jokers": False}),
     ("simple", 2, {"fixed_penalty": 0, "hand_size": 7}),
-    ("indian", 3, {"hand_size": 6, "wrong_declaration": 0, "cap": 0}),
+    ("indian", 3, {"hand_size": 6, "wrong_declaration": 0, "cap": 1}),
 ]
 
 

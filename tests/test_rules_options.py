@@ -171,7 +171,7 @@ def test_decisions_are_listed_with_their_option_names() -> None:
         ("rummy", 3, {"first_dealer": 3}, "'first_dealer' must be a seat from 0 to 2, not 3"),
         ("rummy", 2, {"first_dealer": -1}, "'first_dealer' must be a whole number of at least 0"),
         ("rummy", 2, {"max_restocks": -2}, "'max_restocks' must be a whole number of at least -1"),
-        ("indian", 2, {"cap": -1}, "'cap' must be a whole number of at least 0"),
+        ("indian", 2, {"cap": 0}, "'cap' must be a whole number of at least 1"),
         ("rami51", 2, {"limit": 0}, "'limit' must be a whole number of at least 1"),
         ("rummy", 2, {"opening": 51, "opening_minimum": 35}, "set the same rule: give one"),
         ("indian", 2, {"jokers_from_discard": True, "take_jokers": True}, "set the same rule"),
