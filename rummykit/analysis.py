@@ -64,7 +64,7 @@ class VariantSolving:
 def _solving(rules: Ruleset) -> VariantSolving:
     declare = rules.lay_mode == "declare"
     if rules.scoring == "indian":
-        # The engine charges min(cap, penalty), so a cap of 0 (a house rule) means nothing paid.
+        # The engine charges min(cap, penalty): a house cap applies to the analysis too.
         penalty = PenaltyRule(scoring="indian", two_sequences=True, cap=rules.cap)
     else:
         penalty = RUMMY_PENALTY

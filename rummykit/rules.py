@@ -80,7 +80,7 @@ class Ruleset:
         "open: lay an opening, then meld and lay off; close: lay all but one card at once; "
         "declare: melds stay in hand until a declaration"
     )
-    opening_minimum: int = _doc("points the first lay-down must reach")
+    opening_minimum: int = _doc("points the first lay-down must reach", only=_OPENING)
     jokers_zero: bool = _doc(
         "jokers count zero towards the opening minimum",
         decision=True,
@@ -93,13 +93,17 @@ class Ruleset:
         only=(*_OPENING, "simple"),
     )
     small_opening: int = _doc(
-        "an opening that leaves at most this many cards ignores the minimum (-1: never)"
+        "an opening that leaves at most this many cards ignores the minimum (-1: never)",
+        only=_OPENING,
     )
     lay_all_close: bool = _doc(
-        "a player may lay all cards but one in one go below the minimum, then discard the last"
+        "a player may lay all cards but one in one go below the minimum, then discard the last",
+        only=_OPENING,
     )
-    partner_opens_free: bool = _doc("once a partner has laid down, the other needs no minimum")
-    layoffs: bool = _doc("cards may be laid off on table melds once opened")
+    partner_opens_free: bool = _doc(
+        "once a partner has laid down, the other needs no minimum", only=_OPENING
+    )
+    layoffs: bool = _doc("cards may be laid off on table melds once opened", only=_OPENING)
     swap: Literal["any", "fourth", "none"] = _doc(
         "joker swaps: any exact place; in a set only as the fourth card; or none",
         decision=True,
@@ -120,7 +124,10 @@ class Ruleset:
         "a card taken from the pile may be discarded (or thrown by a declaration) in the "
         "same turn", decision=True
     )
-    out_by_laying: bool = _doc("a player may go out by melding or laying off the last card")
+    out_by_laying: bool = _doc(
+        "a player may go out by melding or laying off the last card",
+        only=(*_OPENING, "simple"),
+    )
     take_jokers: bool = _doc("a joker on top of the pile may be taken")
     # -- stock ----------------------------------------------------------------------------
     max_restocks: int = _doc(
@@ -145,11 +152,14 @@ class Ruleset:
     length: Length = _doc(
         "rummy: one-deal or to-200; indian: pool101, pool201, deals, points; rami: to-limit"
     )
-    target: int = _doc("rummy to-200: the total that ends the game")
-    limit: int = _doc("Rami: the total at which a side loses; indian pool: elimination above")
-    deals: int = _doc("indian deals format: number of deals")
-    fixed_penalty: int = _doc("simple: what each losing player pays")
-    cap: int = _doc("indian: most a player pays in one deal")
+    target: int = _doc("rummy to-200: the total that ends the game", only=("rummy",))
+    limit: int = _doc(
+        "Rami: the total at which a side loses; indian pool: elimination above",
+        only=("rami51", "rami71", "simple", "indian"),
+    )
+    deals: int = _doc("indian deals format: number of deals", only=("indian",))
+    fixed_penalty: int = _doc("simple: what each losing player pays", only=("simple",))
+    cap: int = _doc("indian: most a player pays in one deal", only=("indian",))
     loser_melds: LoserMelds = _doc(
         "indian: how a loser's hand is counted: two_sequences: melds save their cards only if "
         "they include two sequences, one of them pure; pure_sequence: the same, and without "
@@ -158,7 +168,7 @@ class Ruleset:
         decision=True,
         only=("indian",),
     )
-    wrong_declaration: int = _doc("indian: what a wrong declaration costs")
+    wrong_declaration: int = _doc("indian: what a wrong declaration costs", only=("indian",))
     wrong_declaration_ends: bool = _doc(
         "indian: a wrong declaration ends the deal with no winner and only the declarer pays "
         "(in the deals and points formats the cost comes off the declarer's total); no: the "
@@ -166,8 +176,8 @@ class Ruleset:
         decision=True,
         only=("indian",),
     )
-    first_drop: int = _doc("indian: cost of dropping before one's first draw")
-    middle_drop: int = _doc("indian: cost of dropping later")
+    first_drop: int = _doc("indian: cost of dropping before one's first draw", only=("indian",))
+    middle_drop: int = _doc("indian: cost of dropping later", only=("indian",))
     clock: int = _doc("seconds on the turn clock")
     timeout_discard: Literal["drawn", "heaviest"] = _doc(
         "what the automatic play (timeout) discards: the card drawn from the stock this turn "
@@ -369,7 +379,10 @@ _INT_BOUNDS: Final[dict[str, tuple[int, int]]] = {"deals": (1, 20)}
 # deck, and the first dealer must be a seat: both checked with the other fields.
 _HOUSE_INT_BOUNDS: Final[dict[str, tuple[int, int | None]]] = {
     "jokers": (0, 8),
-    "hand_size": (3, None),
+    # The legal actions list every opening (each combination of melds the hand holds), which
+    # grows exponentially with the hand: with random play the slowest listing measured 0.1 s
+    # at 17 cards, 0.5 s at 20, 4 s at 24, and minutes at 33.
+    "hand_size": (3, 17),
     "first_dealer": (0, None),
     "min_real": (1, 3),
     "opening_minimum": (0, None),
@@ -379,10 +392,35 @@ _HOUSE_INT_BOUNDS: Final[dict[str, tuple[int, int | None]]] = {
     "limit": (1, None),
     "deals": (1, 20),
     "fixed_penalty": (0, None),
-    "cap": (0, None),
+    # A cap of 0 charges losers nothing: a pool would end only by drops and wrong
+    # declarations, which good players avoid (a hunt's game went 80 deals).
+    "cap": (1, None),
     "wrong_declaration": (0, None),
     "first_drop": (0, None),
     "middle_drop": (0, None),
+    "clock": (1, None),
+}
+# Whole numbers a house rule may set in one variant only, narrower than the above: an Indian
+# declaration needs two sequences of three, so a smaller hand could never be declared and only
+# drops would end a deal.
+_VARIANT_INT_BOUNDS: Final[dict[str, dict[str, tuple[int, int | None]]]] = {
+    "indian": {"hand_size": (6, 17)},
+}
+# Fields that make the variant another game rather than a house version of it: a house rule may
+# not change them (``length`` may take the values of the variant's own room option). The engine
+# reads them together with fields no house rule sets (rummy scoring with a wild rank, an Indian
+# declaration in a close variant), so the variant decides them: field -> what it decides.
+_OWN_FIELDS: Final[dict[str, str]] = {
+    "lay_mode": "how cards are laid down",
+    "scoring": "how a deal is scored",
+    "indicator": "whether a face-up card names a wild rank",
+    "length": "how the game ends",
+    "teams": "who plays as partners (the seat count decides it)",
+}
+# Why a field of the opening variants means nothing elsewhere (the refusal says it).
+_NO_OPENING: Final[dict[str, str]] = {
+    "close": "its only lay-down is the close",
+    "declare": "nothing is laid during play",
 }
 # Room options that only mean something with some values of another option:
 # option -> (that other option, the values it is used with). ``unused_options`` names them.
@@ -535,6 +573,7 @@ def make_rules(
                     f"house rule {name!r} takes a {type(current).__name__}, not {value!r}"
                 )
             _check_house_rule(name, value, variant, current)
+            _check_own_field(name, value, variant, current)
             house.append((name, value))
         else:
             known = ", ".join(schema) or "none"
@@ -555,7 +594,8 @@ def make_rules(
 
 
 def _check_deal_fits(rules: Ruleset) -> None:
-    """A deal must leave a card in the stock, and the first dealer must sit at the table."""
+    """A deal must leave a card in the stock, the first dealer must sit at the table, and a
+    deal must be able to end (a first lay-down possible, lay-offs or bounded restocks)."""
     dealt = (
         rules.players * rules.hand_size
         + rules.first_extra
@@ -567,10 +607,39 @@ def _check_deal_fits(rules: Ruleset) -> None:
             f"{rules.players} hands of {rules.hand_size} cards need {dealt} of the "
             f"{rules.deck_size} cards and leave no stock"
         )
+    if not rules.layoffs and rules.lay_mode == "open" and rules.max_restocks < 0:
+        # Without lay-offs a player down to one card draws and discards for ever (a meld needs
+        # three cards and one kept to discard): only a bounded stock ends such a deal.
+        raise RummyError(
+            "house rule 'layoffs' off needs a bounded 'max_restocks' (0 or more): a player "
+            "left with one card could never go out, and the deal would never end"
+        )
+    if rules.lay_mode != "declare":
+        _check_first_lay_down(rules)
     if rules.first_dealer >= rules.players:
         raise RummyError(
             f"house rule 'first_dealer' must be a seat from 0 to {rules.players - 1}, "
             f"not {rules.first_dealer}"
+        )
+
+
+def _check_first_lay_down(rules: Ruleset) -> None:
+    """A first lay-down must be possible with the cards dealt, or no deal could end (a deal
+    of ``simple`` with hands of 3 went on for 2500 steps: its close needs a run and a set)."""
+    if (rules.clean_run_and_set or rules.lay_mode == "close") and rules.hand_size < 6:
+        rule = "the close" if rules.lay_mode == "close" else "'clean_run_and_set'"
+        raise RummyError(
+            f"a first lay-down needs a run and a set under {rule}: hands of "
+            f"{rules.hand_size} cards (house rule 'hand_size') could never make one; give 6 or more"
+        )
+    free_route = rules.lay_mode == "close" or rules.lay_all_close or rules.small_opening >= 0
+    # No card counts more than an ace's 11: a minimum above that many cards' worth is out of
+    # reach, and without a lay-down below the minimum nobody could ever lay down.
+    if not free_route and rules.opening_minimum > 11 * rules.hand_size:
+        raise RummyError(
+            f"an opening minimum of {rules.opening_minimum} is out of reach of hands of "
+            f"{rules.hand_size} cards (at most {11 * rules.hand_size} points) and no lay-down "
+            "below it is allowed ('small_opening' -1, 'lay_all_close' off)"
         )
 
 
@@ -593,21 +662,69 @@ def _check_option(name: str, value: Any, allowed: tuple[Any, ...] | type) -> Non
         raise RummyError(f"option {name!r} must be {allowed.__name__}, not {value!r}")
 
 
+def _check_own_field(name: str, value: Any, variant: str, current: Any) -> None:
+    what = _OWN_FIELDS.get(name)
+    if what is None or value == current:
+        return
+    own = [spec for spec in _SCHEMA[variant].values() if spec[0] == name]
+    if own and isinstance(own[0][1], tuple) and value in own[0][1]:
+        return  # a value the variant's own room option offers
+    raise RummyError(
+        f"house rule {name!r} would make {variant} another game: the variant decides "
+        f"{what} ({name}: {current})"
+    )
+
+
 def _check_house_rule(name: str, value: Any, variant: str, default: Any) -> None:
     meta = _FIELDS[name].metadata
     if meta["only"] and variant not in meta["only"] and value != default:
-        raise RummyError(f"house rule {name!r} belongs to {', '.join(meta['only'])}")
+        lay_mode = _VARIANT_FIELDS[variant].get("lay_mode", _BASE["lay_mode"])
+        why = _NO_OPENING.get(lay_mode) if meta["only"] == _OPENING else None
+        raise RummyError(
+            f"house rule {name!r} belongs to {', '.join(meta['only'])}"
+            + (f": {variant} has none, {why}" if why else "")
+        )
     choices = _CHOICES.get(name)
     if choices and value not in choices:
         raise RummyError(
             f"house rule {name!r} cannot be {value!r}: choose one of {', '.join(choices)}"
         )
-    bounds = _HOUSE_INT_BOUNDS.get(name)
+    bounds = _VARIANT_INT_BOUNDS.get(variant, {}).get(name) or _HOUSE_INT_BOUNDS.get(name)
     if bounds is not None:
         least, most = bounds
         if value < least or (most is not None and value > most):
             span = f"from {least} to {most}" if most is not None else f"of at least {least}"
             raise RummyError(f"house rule {name!r} must be a whole number {span}, not {value!r}")
+
+
+def by_name(name: str) -> str:
+    """How a house rule may set the ruleset field ``name`` by name, in words (for the
+    generated docs): where it is taken, and the values."""
+    if name in _OWN_FIELDS:
+        own = {
+            v: [str(x) for x in spec[1]]
+            for v, schema in _SCHEMA.items()
+            for spec in schema.values()
+            if spec[0] == name and isinstance(spec[1], tuple)
+        }
+        text = f"no: the variant decides {_OWN_FIELDS[name]}"
+        if own:
+            text += "; the values of the variant's room option are taken (" + "; ".join(
+                f"{v}: {', '.join(values)}" for v, values in own.items()
+            ) + ")"
+        return text
+    only = _FIELDS[name].metadata["only"]
+    where = f"in {', '.join(only)}" if only else "in every variant"
+    bounds = _HOUSE_INT_BOUNDS.get(name)
+    if bounds is not None:
+        where += f"; {bounds[0]}–{bounds[1]}" if bounds[1] is not None else f"; {bounds[0]} or more"
+        for variant, narrower in _VARIANT_INT_BOUNDS.items():
+            if name in narrower:
+                least, most = narrower[name]
+                where += f" ({variant}: {least}–{most})"
+    if name == "layoffs":
+        where += "; off only with `max_restocks` 0 or more (else a deal could go on for ever)"
+    return where
 
 
 def decisions() -> list[tuple[str, str]]:

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit.rules import VARIANTS, Ruleset, decisions, field_docs, make_rules, option_schema
+from rummykit.rules import (
+    VARIANTS,
+    Ruleset,
+    by_name,
+    decisions,
+    field_docs,
+    make_rules,
+    option_schema,
+)
 
 #: Columns of the variant table: (title, function of a 1 v 1 / 2-player ruleset).
 _TABLES: list[tuple[str, str, int]] = [
@@ -40,7 +48,8 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "searches those moves; a taken card with no way at all leaves only `return`. A move that "
      "would leave only a taken card that need not be laid (`taken_card_duty` off) but may not "
      "be thrown that turn is refused where a card must stay to discard, and elsewhere unless "
-     "that card can then be laid."),
+     "that card can then be laid. Under `layoffs` off the table is no place for what is owed: "
+     "it goes only into a new meld from the hand."),
     ("rummy", "Jokers may be laid off within the joker limits; when a card fits both ends of a "
      "run (a joker, an ace on a 2-to-K run) the action must name the end."),
     ("Rami", "Partners sit opposite; the ace is low or high; the joker limits of `rummy` apply; "
@@ -97,8 +106,10 @@ def render() -> str:
         " (a test fails when this file is stale).",
         "",
         "Each variant is one `Ruleset`. Room options choose among the values a table may set;"
-        " every ruleset field may also be overridden by name as a house rule "
-        "(`Game.new(\"rummy\", 4, options={\"max_restocks\": 3})`).",
+        " the engine also takes a ruleset field by name as a house rule "
+        "(`Game.new(\"rummy\", 4, options={\"max_restocks\": 3})`) where the field means "
+        "something in the variant and keeps it the same game (see *Fields set by name*). A "
+        "server room offers only the decisions among them.",
         "",
         "## Room options",
         "",
@@ -131,6 +142,26 @@ def render() -> str:
             continue
         cells = " | ".join(_value(getattr(r, name)) for _, r in rulesets)
         lines.append(f"| `{name}` | {cells} | {doc} |")
+    lines += [
+        "",
+        "## Fields set by name",
+        "",
+        "The engine's Python API (`make_rules`, `Game.new`) takes these fields by name. A field "
+        "that makes another game (how cards are laid down, how a deal is scored, a wild rank, "
+        "how the game ends, partners) is refused, and so is a field the variant has no use for "
+        "(an Indian cost at a rummy table, an opening minimum where the only lay-down is the "
+        "close): both with a reason, rather than a table that plays differently from what the "
+        "variant's solver, meter and bots assume, or silently ignores the rule. Giving a field "
+        "its variant's own value is always taken. Whole numbers are bounded where others "
+        "cannot be played (docs/engine.md says why). `python scripts/hunt_fields.py` plays "
+        "every field alone and random pairs.",
+        "",
+        "| field | set by name |",
+        "|---|---|",
+    ]
+    for name in docs:
+        if name not in skip:
+            lines.append(f"| `{name}` | {by_name(name)} |")
     lines += [
         "",
         "## Decisions",

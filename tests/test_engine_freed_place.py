@@ -88,3 +88,17 @@ def test_without_the_duty_a_freed_joker_needs_no_place() -> None:
                  stock="3C", options={"freed_joker_duty": False})
     play(g, "draw", "open KS KH KD KC / 7S 7H 7D X", "swap 2 7C", "discard 3C")
     assert "X" in g.view(1)["hand"]
+
+
+def test_without_lay_offs_the_table_is_no_place() -> None:
+    """Under the house rule ``layoffs`` off the freed joker goes only into a new meld: a swap
+    counted the set of queens as its place, and left the player (a bot, in a hunt) with only
+    ``timeout``."""
+    hand, opening = "KS KH KD KC 7S 7H 7D X 7C QS QH QD 2C", "KS KH KD KC / 7S 7H 7D X / QS QH QD"
+    g = opened(hand, opening, "3D")
+    assert "swap 2 7C" in listed(g)
+    g = new_game("rummy", 2, {1: hand}, starter="QC", stock="3D", options={"layoffs": False})
+    play(g, "draw", f"open {opening}")
+    with pytest.raises(IllegalAction, match=NO_PLACE):
+        g.apply("swap 2 7C")
+    assert not any(a.startswith("swap") for a in listed(g))

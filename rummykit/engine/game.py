@@ -513,7 +513,8 @@ class Game:
         meld with it. It only picks the reason of a refusal (the exact test is
         :meth:`_turn_can_finish`): with none of these, the joker's message says so."""
         mr = self.deal.meld_rules
-        for m in table:
+        # Without lay-offs (a house rule) the joker goes only into a new meld from the hand.
+        for m in table if self.rules.layoffs else ():
             if m.layoff_ends(JOKER, mr):
                 return True
             # A joker at a run's end keeps another from standing beside it; the real card

@@ -644,24 +644,26 @@ class RoomManager:
                 id=msg["id"],
             )
         variant, players, options = msg["variant"], msg["players"], msg["options"] or {}
+        if isinstance(variant, str) and variant in rules.VARIANTS and isinstance(options, dict):
+            # Before the trial game: the engine refuses some of these fields itself (lay_mode,
+            # scoring), and a room's refusal should name them the same way whatever they are.
+            offered = rules.option_schema(variant).keys() | rules.house_rule_schema(
+                variant
+            ).keys()
+            foreign = sorted(set(options) - offered, key=str)
+            if foreign:
+                # The engine takes more ruleset fields by name (how a house version is tried
+                # out), but the lobby shows only the options and house rules below.
+                raise ProtocolError(
+                    "bad_options",
+                    f"a {variant} room cannot set {foreign[0]!r}: its options are "
+                    f"{', '.join(sorted(offered))}",
+                    id=msg["id"],
+                )
         try:
             trial = Game.new(variant, players=players, options=options)
         except (RummyError, ValueError, TypeError) as exc:
             raise ProtocolError("bad_options", str(exc), id=msg["id"]) from None
-        offered = rules.option_schema(trial.variant).keys() | rules.house_rule_schema(
-            trial.variant
-        ).keys()
-        foreign = sorted(set(options) - offered)
-        if foreign:
-            # The engine takes any ruleset field by name (how a new variant is tried out), but
-            # a room plays the variant it names: lay_mode or scoring would make another game,
-            # and the lobby shows only the options and house rules below.
-            raise ProtocolError(
-                "bad_options",
-                f"a {trial.variant} room cannot set {foreign[0]!r}: its options are "
-                f"{', '.join(sorted(offered))}",
-                id=msg["id"],
-            )
         unused = rules.unused_options(trial.variant, options)
         if unused:
             # The engine ignores them; a room showing a setting that does nothing misleads.
