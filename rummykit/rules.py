@@ -4,9 +4,11 @@ A :class:`Ruleset` holds everything that makes a variant what it is: the deck, t
 players lay down, what they may do afterwards, how a deal is scored and when the game ends. The
 engine reads these fields; a new variant is a new ruleset, not new engine code.
 
-Room options (``option_schema``) choose among the values a room may set. Every field of the
-ruleset may also be overridden by name as a *house rule* (``options={"max_restocks": 3}``);
-the fields marked as decisions are the project's reading where the sources are silent.
+Room options (``option_schema``) choose among the values a room may set. A field of the
+ruleset may also be overridden by name as a *house rule* (``options={"max_restocks": 3}``)
+where it means something in the variant and keeps it the same game (``by_name`` says how each
+field may be set; a server room offers only ``house_rule_schema``); the fields marked as
+decisions are the project's reading where the sources are silent.
 
 >>> r = make_rules("rummy", 4, {"opening": 51})
 >>> r.opening_minimum, r.hand_size, r.jokers
