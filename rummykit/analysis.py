@@ -84,7 +84,7 @@ def _solving(rules: Ruleset) -> VariantSolving:
 
 _SOLVING: dict[str, VariantSolving] = {}
 
-# Fields that make the variant another game: the analysis answers for the variant's own.
+# Fields that make the variant another game (make_rules refuses them): no rule to probe.
 _OWN_FIELDS: Final = ("lay_mode", "scoring")
 
 
@@ -115,18 +115,9 @@ def _ruleset(variant: str, given: Mapping[str, Any]) -> Ruleset:
             )
         # Any minimum, not only a room's choices: the analysis takes it as a house rule.
         opts["opening_minimum"] = minimum
-    rules = make_rules(variant, options=opts)
-    base = make_rules(variant)
-    if rules.lay_mode == "close" and rules.opening_minimum != base.opening_minimum:
-        # The engine would weigh the close against it; the solver's close has no minimum.
-        raise RummyError(f"{variant} has no opening minimum: its only lay-down is the close")
-    for name in _OWN_FIELDS:
-        if getattr(rules, name) != getattr(base, name):
-            raise RummyError(
-                f"house rule {name!r} would make {variant} another game: the analysis answers "
-                f"for its own {name} ({getattr(base, name)})"
-            )
-    return rules
+    # make_rules refuses what would make another game (lay_mode, scoring) and fields the
+    # variant has no use for (an opening minimum in simple, whose solver close has none).
+    return make_rules(variant, options=opts)
 
 
 @lru_cache(maxsize=64)
