@@ -13,7 +13,6 @@ from tests.web_support import (
     How,
     Server,
     add_bots,
-    chromium,
     create_room,
     drag,
     ends_seen,
@@ -28,18 +27,6 @@ from tests.web_support import (
     wait_change,
     watch_ends,
 )
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running_server() as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def finish_and_check(page: Any, server: Server, code: str) -> None:

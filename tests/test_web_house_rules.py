@@ -5,28 +5,13 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from rummykit.rules import option_schema
-from tests.web_support import Server, add_bots, chromium, low_contrast, new_page, running_server
+from tests.web_support import Server, add_bots, low_contrast, new_page
 
 #: The narrowest phones in common use.
 NARROW_PHONE = {"width": 360, "height": 780}
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running_server() as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def room_options(server: Server, code: str) -> dict[str, Any]:

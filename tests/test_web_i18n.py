@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +20,10 @@ from tests.web_support import (
     PHONE,
     Server,
     add_bots,
-    chromium,
     create_room,
     low_contrast,
     new_page,
     play_against_bots,
-    running_server,
 )
 
 WEB = Path(__file__).resolve().parent.parent / "rummykit" / "web"
@@ -120,18 +117,6 @@ def test_rule_terms_are_translated_properly() -> None:
     assert es["card.joker"] == '"Comodín"' and fr["card.joker"] == '"Joker"'
     assert "Escalera" in es["meld.kind.run"] and "Suite" in fr["meld.kind.run"]
     assert "Trío" in es["meld.kind.set"] and "Brelan" in fr["meld.kind.set"]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running_server() as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.mark.parametrize(

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.web_support import (
     MY_TURN_OR_OVER,
@@ -15,28 +12,14 @@ from tests.web_support import (
     How,
     Server,
     add_bots,
-    chromium,
     create_room,
     new_page,
     play_turn,
-    running_server,
     state,
     tap,
 )
 
 HOWS = [How(draw="tap", discard="drag"), How(draw="key", discard="key")]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running_server() as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
