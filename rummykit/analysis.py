@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, Final, get_args, get_type_hints
+from typing import Any, get_args, get_type_hints
 
 from rummykit.cards import Card, check_cards_exist, parse_card, parse_cards
 from rummykit.errors import InvalidHand, RummyError, UnknownVariant
@@ -84,8 +84,6 @@ def _solving(rules: Ruleset) -> VariantSolving:
 
 _SOLVING: dict[str, VariantSolving] = {}
 
-# Fields that make the variant another game (make_rules refuses them): no rule to probe.
-_OWN_FIELDS: Final = ("lay_mode", "scoring")
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +183,12 @@ def _probe_values(variant: str, name: str) -> list[Any]:
 def answer_rules(variant: str) -> tuple[str, ...]:
     """The room options and house rules of ``variant`` that can change what :func:`analyze`
     answers (the others are accepted and change nothing). Found by trying each one's other
-    values, so it follows the code."""
+    values, so it follows the code (a value ``make_rules`` refuses, such as another
+    ``lay_mode``, is skipped)."""
     base = variant_solving(variant)
     names = [*option_schema(variant), "opening"]
     names += [f.name for f in dataclasses.fields(Ruleset)
-              if f.name not in ("variant", "players", "house", *_OWN_FIELDS)]
+              if f.name not in ("variant", "players", "house")]
     out: list[str] = []
     for name in dict.fromkeys(names):
         for value in _probe_values(variant, name):
