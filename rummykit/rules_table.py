@@ -36,7 +36,8 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
     ("all", "The automatic play (`timeout`): undo the turn if a card is owed, draw if not drawn, "
      "discard (which card: `timeout_discard`); it never lays, declares or drops."),
     ("all", "A player whose clock ran out twice in a row is away: the server plays their turns "
-     "with `timeout` at once until they act again (server option `away_after`, default 2)."),
+     "with `timeout` at once until they act again (server option `--away-after`, default 2; "
+     "0 never marks a seat away)."),
     ("all", "An empty stock is rebuilt (or the deal ends) at the start of the turn that needs "
      "it, as soon as the previous turn ends."),
     ("rummy, Rami", "While a card taken from the pile is owed, or a freed joker must go back on "
@@ -177,7 +178,8 @@ def render() -> str:
         lines.append(f"| `{name}` | {doc} |")
     lines += [
         "",
-        "Decisions built into the engine (no switch yet):",
+        "Decisions built into the engine and the server (no house-rule switch; the server's "
+        "is one of its options):",
         "",
         "| game | decision |",
         "|---|---|",

@@ -164,6 +164,8 @@ def no_server(monkeypatch: pytest.MonkeyPatch) -> None:
     ["--bot-delay", "inf"],
     ["--away-delay", "nan"],
     ["--bot-workers", "0"],
+    ["--away-after", "-1"],
+    ["--away-after", "two"],
     ["--view-threads", "-1"],
     ["--max-connections-per-address", "-1"],
     ["--max-rooms-per-address", "-1"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,43 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
     proc.start()
     yield proc
     proc.stop()
+
+
+@pytest.mark.parametrize("after", [1, 0])
+def test_away_after_sets_how_many_run_out_clocks_mark_a_seat_away(
+    after: int, tmp_path: Path
+) -> None:
+    proc = ServerProc(
+        tmp_path / "a.db", "--clock-scale", "0.02", "--away-after", str(after)
+    ).start()
+
+    async def main() -> None:
+        _code, (p0, p1) = await make_room(proc.ws, "rummy", 2, 2, {"clock": 30})
+        # seat 1 lets its clock run out once
+        st = await p0.recv("state", timeout=5)
+        while st["last"] is None:
+            st = await p0.recv("state", timeout=5)
+        assert st["last"] == {"seat": 1, "action": "timeout", "auto": True}
+        if after == 1:
+            room = await p0.recv("room", timeout=5)
+            assert room["seats"][1]["away"] is True
+        else:
+            # seat 0 plays, seat 1 runs out again and again: never marked away
+            for _ in range(2):
+                r = await p0.request("action", version=st["version"], action="draw")
+                hand = r["view"]["hand"]
+                await p0.request("action", version=r["version"], action=f"discard {hand[0]}")
+                st = await p0.recv("state", timeout=5)
+                while st["view"]["turn"]["seat"] != 0:
+                    st = await p0.recv("state", timeout=5)
+            assert not any(m.get("type") == "room" and m["seats"][1]["away"] for m in p0.log)
+        for c in (p0, p1):
+            await c.close()
+
+    try:
+        asyncio.run(main())
+    finally:
+        proc.stop()
 
 
 def test_resume_with_token_restores_seat_and_view(server: ServerProc) -> None:

@@ -68,6 +68,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds before an away seat's turn is played (%(default)s)",
     )
     parser.add_argument(
+        "--away-after",
+        type=int,
+        metavar="N",
+        default=d.away_after,
+        help="clock run-outs in a row before a person's seat is played at once; 0: never "
+        "(%(default)s)",
+    )
+    parser.add_argument(
         "--clock-scale",
         type=float,
         default=d.clock_scale,
@@ -163,6 +171,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         next_deal_pause=args.next_deal_pause,
         bot_delay=args.bot_delay,
         away_delay=args.away_delay,
+        away_after=args.away_after,
         clock_scale=args.clock_scale,
         bot_workers=args.bot_workers,
         bot_pool=args.bot_pool,
@@ -205,6 +214,7 @@ def check_config(config: ServerConfig) -> None:
         ("--bot-workers", config.bot_workers, 1),
         ("--max-connections-per-address", config.max_connections_per_address, 0),
         ("--max-rooms-per-address", config.max_rooms_per_address, 0),
+        ("--away-after", config.away_after, 0),
     ):
         if value < least:
             raise RummyError(f"{flag} {value}: it must be at least {least}")

@@ -26,6 +26,9 @@ class ServerConfig:
     next_deal_pause: float = 3.0
     bot_delay: float = 0.6
     away_delay: float = 0.3
+    #: turns in a row a person's clock may run out before the seat is marked away and its
+    #: turns are played at once (``--away-after``; 0: never marked away)
+    away_after: int = 2
     clock_scale: float = 1.0
     bot_workers: int = 2
     bot_pool: str = "process"

@@ -1133,7 +1133,8 @@ class RoomManager:
         marked = False
         if seat.kind == "human":
             seat.timeouts += 1
-            if seat.timeouts >= 2 and not seat.away:
+            after = self.config.away_after
+            if after and seat.timeouts >= after and not seat.away:
                 seat.away = True
                 marked = True
         try:
