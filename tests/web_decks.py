@@ -7,7 +7,7 @@ first deal: a few turns, to use every move), the bot (seat 1) a heavy hand that 
 the game is over in two or three deals. Everything else is the real server, bots included: the
 plans only fix the order of the shuffled deck (the engine's ``rng`` parameter), never a rule.
 
-``python -m tests.web_decks [serve options]`` runs ``python -m rummykit.server`` with every new
+``python -m tests.web_decks [serve options]`` runs ``python -m rummykit serve`` with every new
 game of a planned variant dealt from its plan; other variants, later deals and rebuilt stocks
 are shuffled from a fixed seed.
 """
@@ -194,9 +194,9 @@ def describe(variant: str) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     install()
-    from rummykit.server.__main__ import main as serve
+    from rummykit.cli.main import main as rummykit
 
-    return serve(list(argv) if argv is not None else sys.argv[1:])
+    return rummykit(["serve", *(argv if argv is not None else sys.argv[1:])])
 
 
 if __name__ == "__main__":

@@ -78,7 +78,7 @@ def free_port() -> int:
 
 
 class Server:
-    """``python -m rummykit.server`` (the same as ``rummykit serve``) on 127.0.0.1."""
+    """``python -m rummykit serve`` (the same as ``rummykit serve``) on 127.0.0.1."""
 
     def __init__(self, *extra: str, clock_scale: float = 1.0, planned: bool = False) -> None:
         self.tmp = tempfile.TemporaryDirectory(prefix="rummykit-web-")
@@ -88,7 +88,7 @@ class Server:
         self.args = [
             sys.executable,
             "-m",
-            "tests.web_decks" if planned else "rummykit.server",
+            *(["tests.web_decks"] if planned else ["rummykit", "serve"]),
             "--host",
             "127.0.0.1",
             "--port",

@@ -239,7 +239,7 @@ def check_config(config: ServerConfig) -> None:
 
 
 def _refuse(message: str) -> int:
-    # Said here, not by the command's main: python -m rummykit.server runs this too.
+    # Said here, in the command's words: the settings are checked inside run, not by main.
     print(one_line(f"rummykit serve: {message}"), file=sys.stderr)
     return 2
 
