@@ -45,6 +45,9 @@ def _doc(text: str, decision: bool = False, *, only: tuple[str, ...] = (), **kw:
 # The variants that lay an opening and then meld on a shared table: only they swap jokers or
 # count an opening's points.
 _OPENING: Final = ("rummy", "rami51", "rami71")
+# The opening variants with partners (at four seats, see ``make_rules``): only there may one
+# partner's lay-down free the other from the minimum.
+_PARTNERED: Final = ("rami51", "rami71")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +106,8 @@ class Ruleset:
         only=_OPENING,
     )
     partner_opens_free: bool = _doc(
-        "once a partner has laid down, the other needs no minimum", only=_OPENING
+        "once a partner has laid down, the other needs no minimum (Rami 2 v 2)",
+        only=_PARTNERED,
     )
     layoffs: bool = _doc("cards may be laid off on table melds once opened", only=_OPENING)
     swap: Literal["any", "fourth", "none"] = _doc(
@@ -435,6 +439,8 @@ _OPTION_FIELDS: Final = {
 
 # Losing limits of the Rami family: (1 v 1, 2 v 2).
 _RAMI_LIMITS: Final = {"rami51": (251, 351), "rami71": (251, 451), "simple": (300, 600)}
+# The seat count at which the Rami family plays 2 v 2 (the other variants never have partners).
+_TEAM_SEATS: Final = 4
 
 _FIELDS: Final = {f.name: f for f in dataclasses.fields(Ruleset)}
 # The values of every text field with a fixed set of them (its ``Literal`` type).
@@ -552,7 +558,7 @@ def make_rules(
     values["variant"] = variant
     values["players"] = players
     if variant in _RAMI_LIMITS:
-        values["teams"] = players == 4
+        values["teams"] = players == _TEAM_SEATS
         values["limit"] = _RAMI_LIMITS[variant][1 if players == 4 else 0]
     schema = _SCHEMA[variant]
     for fname, _, default in schema.values():
@@ -589,6 +595,7 @@ def make_rules(
             values["deals"] = 1
     # House rules come last: a format's own limit or deal count gives way to them.
     values.update(house)
+    _check_partners(dict(house), variant, values)
     values["house"] = tuple(house)
     rules = Ruleset(**values)
     _check_deal_fits(rules)
@@ -677,14 +684,24 @@ def _check_own_field(name: str, value: Any, variant: str, current: Any) -> None:
     )
 
 
+def _check_partners(house: dict[str, Any], variant: str, values: dict[str, Any]) -> None:
+    """A rule about partners at a table without them would change nothing (the variant's own
+    value is taken, as everywhere)."""
+    value = house.get("partner_opens_free")
+    own = _VARIANT_FIELDS[variant].get("partner_opens_free", _BASE["partner_opens_free"])
+    if value is not None and value != own and not values["teams"]:
+        raise RummyError(
+            f"house rule 'partner_opens_free' needs partners: {variant} has them with "
+            f"{_TEAM_SEATS} players, not {values['players']}"
+        )
+
+
 def _check_house_rule(name: str, value: Any, variant: str, default: Any) -> None:
     meta = _FIELDS[name].metadata
     if meta["only"] and variant not in meta["only"] and value != default:
-        lay_mode = _VARIANT_FIELDS[variant].get("lay_mode", _BASE["lay_mode"])
-        why = _NO_OPENING.get(lay_mode) if meta["only"] == _OPENING else None
         raise RummyError(
             f"house rule {name!r} belongs to {', '.join(meta['only'])}"
-            + (f": {variant} has none, {why}" if why else "")
+            + _why_not_here(meta["only"], variant)
         )
     choices = _CHOICES.get(name)
     if choices and value not in choices:
@@ -697,6 +714,18 @@ def _check_house_rule(name: str, value: Any, variant: str, default: Any) -> None
         if value < least or (most is not None and value > most):
             span = f"from {least} to {most}" if most is not None else f"of at least {least}"
             raise RummyError(f"house rule {name!r} must be a whole number {span}, not {value!r}")
+
+
+def _why_not_here(only: tuple[str, ...], variant: str) -> str:
+    """Why a field of the variants ``only`` means nothing in ``variant``: no partners, or no
+    opening (the lay mode says why), or nothing more to say."""
+    if only == _PARTNERED and variant not in _RAMI_LIMITS:
+        return f": {variant} has no partners"
+    if not set(only) <= set(_OPENING):
+        return ""
+    lay_mode = _VARIANT_FIELDS[variant].get("lay_mode", _BASE["lay_mode"])
+    why = _NO_OPENING.get(lay_mode)
+    return f": {variant} has none, {why}" if why else ""
 
 
 def by_name(name: str) -> str:
@@ -724,6 +753,8 @@ def by_name(name: str) -> str:
             if name in narrower:
                 least, most = narrower[name]
                 where += f" ({variant}: {least}–{most})"
+    if name == "partner_opens_free":
+        where += f"; changed only with {_TEAM_SEATS} players (partners)"
     if name == "layoffs":
         where += "; off only with `max_restocks` 0 or more (else a deal could go on for ever)"
     return where

@@ -101,3 +101,17 @@ def test_the_listed_lay_offs_and_swaps_are_the_legal_ones(hand: str, opening: st
             for act in (f"layoff {n} {c}", f"layoff {n} {c} low", f"layoff {n} {c} high",
                         f"swap {n} {c}"):
                 assert g.is_legal(act) == (act in offered), act
+
+
+def test_without_lay_offs_the_reason_names_no_table_meld() -> None:
+    """Under the house rule ``layoffs`` off the table is no place at all: the refusal says so
+    rather than that no meld on it could take the joker."""
+    g = new_game("rummy", 2, {0: SEAT0, 1: "KS KH KD KC 5S 5H 5D 5C 2S 9D JC 7H QD"},
+                 starter="JH", stock="3C 8S", options={"layoffs": False})
+    play(g, "draw", "open KS KH KD KC", "discard 3C", "draw", "discard X", "take")
+    with pytest.raises(IllegalAction) as refused:
+        g.apply("meld 5S 5H 5D 5C")
+    assert str(refused.value) == (
+        "that would leave the X you took from the pile with no place to go: nothing may be "
+        "laid off at this table and no two cards left in your hand could meld with it"
+    )

@@ -100,6 +100,35 @@ def test_the_variants_own_values_are_taken() -> None:
     assert make_rules("rami51", 4, {"teams": True}).teams
 
 
+@pytest.mark.parametrize(
+    ("variant", "players", "reason"),
+    [
+        ("rummy", 4, "'partner_opens_free' belongs to rami51, rami71: rummy has no partners"),
+        ("indian", 4, "indian has no partners"),
+        ("simple", 4, "simple has none, its only lay-down is the close"),
+        ("rami51", 2, "'partner_opens_free' needs partners: rami51 has them with 4 players"),
+        ("rami71", 2, "rami71 has them with 4 players, not 2"),
+    ],
+)
+def test_partner_opens_free_needs_partners(variant: str, players: int, reason: str) -> None:
+    """Only a Rami table of four with an opening minimum has partners to open for one another:
+    elsewhere the rule changed nothing (a rummy table took it and played as before)."""
+    own = make_rules(variant, players).partner_opens_free
+    with pytest.raises(RummyError, match=reason):
+        make_rules(variant, players, {"partner_opens_free": not own})
+    with pytest.raises(RummyError, match=reason):
+        Game.new(variant, players, {"partner_opens_free": not own})
+    # the variant's own value changes nothing and is taken, as for every field
+    assert make_rules(variant, players, {"partner_opens_free": own}).partner_opens_free == own
+
+
+def test_partner_opens_free_is_taken_with_partners() -> None:
+    for variant, minimum in (("rami51", 51), ("rami71", 71)):
+        rules = make_rules(variant, 4, {"partner_opens_free": False})
+        assert rules.teams and not rules.partner_opens_free
+        assert rules.opening_rule(partner_opened=True).minimum == minimum
+
+
 def test_simple_has_no_opening_minimum() -> None:
     """The engine weighed a simple close against an ``opening_minimum`` house rule that the
     solver's close (the meter, the one-tap close, the bots) ignores: refused instead."""

@@ -375,13 +375,21 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+#: The most a whole game of rami51 against a bot in a worker process may take. It lasts a few
+#: hundred actions, about 10 s on an idle machine but over a minute under heavy load (155 ms an
+#: action with 16 busy processes beside it; ad-hoc timing, not kept), and its length is the
+#: shuffle's: a bound of 120 s ran out under load. A game that stalls is caught sooner, by
+#: autoplay's wait for each message.
+WHOLE_GAME = 900
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_a_server_with_worker_processes_plays_and_leaves_none(tmp_path: Path) -> None:
     server = ServerProc(tmp_path / "p.db", "--bot-pool", "process", "--bot-workers", "1").start()
     try:
         async def main() -> None:
             _, clients = await make_room(server.ws, "rami51", 2, 1, level="medium")
-            await asyncio.wait_for(autoplay(clients[0]), 120)
+            await asyncio.wait_for(autoplay(clients[0]), WHOLE_GAME)
             await clients[0].close()
 
         asyncio.run(main())

@@ -451,6 +451,16 @@ MORE_REASONS = [
         "the freed joker with no place to go: {why}",
     ),
     (
+        "that would leave the freed joker with no place to go: nothing may be laid off at this "
+        "table and no two cards left in your hand could meld with it",
+        "nothing may be laid off at this table and no two cards",
+    ),
+    (
+        "that would leave the X you took from the pile with no place to go: nothing may be laid "
+        "off at this table and no two cards left in your hand could meld with it",
+        "nothing may be laid off at this table and no two cards",
+    ),
+    (
         "that would leave the freed joker with no place to go: a card must stay in your hand "
         "to discard",
         "no two cards left in your hand could meld with it",

@@ -409,7 +409,7 @@ class Game:
         elif d.meld_rules.is_joker(owed) and not self._joker_place_left(
             self._hand_without(laying), table
         ):
-            why = _NO_JOKER_PLACE
+            why = self._no_joker_place()
         elif self._turn_can_finish((), [tm.meld for tm in d.table], 0, with_freed=False):
             why = "lay it first"
         else:
@@ -464,7 +464,7 @@ class Game:
             if self._no_card_to_keep(laying, freeing):
                 why = _KEEP_ONE
             elif not self._joker_place_left(self._hand_without(laying), table):
-                why = _NO_JOKER_PLACE
+                why = self._no_joker_place()
             else:
                 why = _NO_WAY
             raise IllegalAction(f"that would leave the freed joker with no place to go: {why}")
@@ -530,6 +530,11 @@ class Game:
             for i, a in enumerate(reals)
             for b in reals[i + 1 :]
         )
+
+    def _no_joker_place(self) -> str:
+        """The reason a joker owed this turn has no place: without lay-offs no table meld was
+        a place to begin with, so the reason names none."""
+        return _NO_JOKER_PLACE if self.rules.layoffs else _NO_JOKER_PLACE_NO_LAYOFFS
 
     def _hand_without(self, laying: Sequence[Card]) -> list[Card]:
         """The hand of the player to move once ``laying`` is laid."""
@@ -997,6 +1002,10 @@ _KEEP_ONE: Final = "a card must stay in your hand to discard"
 #: Why a joker that must be laid this turn would have no place (see Game._joker_place_left).
 _NO_JOKER_PLACE: Final = (
     "no meld on the table could take it and no two cards left in your hand could meld with it"
+)
+#: The same under the house rule ``layoffs`` off, where no table meld is looked at at all.
+_NO_JOKER_PLACE_NO_LAYOFFS: Final = (
+    "nothing may be laid off at this table and no two cards left in your hand could meld with it"
 )
 #: Why a card owed this turn would have no place when no simpler reason holds: the search of
 #: rummykit.engine.place found no sequence of moves that lays it and ends the turn.

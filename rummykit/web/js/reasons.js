@@ -42,6 +42,7 @@ const RULES = [
   [`that would leave the ${CARD} you took from the pile with no place to go: (.+)`, "reason.strandTakenWhy", ["card:card", "why:reason"]],
   ["that would leave the freed joker with no place to go: (.+)", "reason.strandFreed", ["why:reason"]],
   ["no meld on the table could take it and no two cards left in your hand could meld with it", "reason.jokerNoPlace"],
+  ["nothing may be laid off at this table and no two cards left in your hand could meld with it", "reason.jokerNoPlaceNoLayoffs"],
   ["a card must stay in your hand to discard", "reason.keepToDiscard"],
   ["no sequence of moves left could lay it this turn", "reason.noWayLeft"],
   ["lay the freed joker on the table before discarding", "reason.layFreed"],
