@@ -31,6 +31,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: The most a whole game played through a test server (autoplay) may take. It lasts a few
+#: hundred actions, about 10 s on an idle machine but over a minute under heavy load (155 ms an
+#: action with 16 busy processes beside it; ad-hoc timing, not kept), and its length is the
+#: shuffle's: a bound of 120 s ran out under load. A game that stalls is caught sooner, by
+#: autoplay's wait for each message.
+WHOLE_GAME = 900
+
+
 class ServerProc:
     """``rummykit serve`` in a subprocess (so it can be killed with SIGKILL)."""
 

@@ -27,7 +27,7 @@ from rummykit.cli.serve import add_arguments, config_from_args
 from rummykit.engine.game import Game
 from rummykit.server.botpool import BotPool, ChooseAction, _Worker
 from tests import server_botpool_broken
-from tests.server_support import ServerProc, autoplay, make_room
+from tests.server_support import WHOLE_GAME, ServerProc, autoplay, make_room
 from tests.test_server_botpool_standins import (
     RELEASE,
     ExitOnArrival,
@@ -373,14 +373,6 @@ def _children(pid: int) -> list[int]:
         if int(fields[1]) == pid:
             found.append(int(stat.parent.name))
     return found
-
-
-#: The most a whole game of rami51 against a bot in a worker process may take. It lasts a few
-#: hundred actions, about 10 s on an idle machine but over a minute under heavy load (155 ms an
-#: action with 16 busy processes beside it; ad-hoc timing, not kept), and its length is the
-#: shuffle's: a bound of 120 s ran out under load. A game that stalls is caught sooner, by
-#: autoplay's wait for each message.
-WHOLE_GAME = 900
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from rummykit.engine import Game
-from tests.server_support import Client, ServerProc, autoplay, make_room
+from tests.server_support import WHOLE_GAME, Client, ServerProc, autoplay, make_room
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +38,7 @@ def test_full_game(
 ) -> None:
     async def main() -> tuple[str, list[dict[str, Any]]]:
         code, clients = await make_room(server.ws, variant, players, humans, options)
-        await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients)), 120)
+        await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients)), WHOLE_GAME)
         for c in clients:
             await c.close()
         return code, clients[0].log
@@ -75,7 +75,7 @@ def test_record_of_unfinished_game_is_not_served(server: ServerProc, tmp_path: P
 def test_rematch_and_replay_command(server: ServerProc, tmp_path: Path) -> None:
     async def main() -> str:
         code, clients = await make_room(server.ws, "rummy", 3, 2, {"opening": 30})
-        await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients)), 120)
+        await asyncio.wait_for(asyncio.gather(*(autoplay(c) for c in clients)), WHOLE_GAME)
         p0, p1 = clients
         await p0.send("rematch")
         r = await p0.recv("room", status="over")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.engine import Game
-from tests.server_support import Client, ServerProc, autoplay, make_room
+from tests.server_support import WHOLE_GAME, Client, ServerProc, autoplay, make_room
 
 
 async def _play_some(client: Client, other: Client, actions: int) -> None:
@@ -92,7 +92,7 @@ def test_kill9_and_restart_restores_every_room(tmp_path: Path) -> None:
         for key in ("A0", "A1"):
             clients[key].queue.put_nowait(clients[key].state)  # type: ignore[arg-type]
         await asyncio.wait_for(
-            asyncio.gather(autoplay(clients["A0"]), autoplay(clients["A1"])), 120
+            asyncio.gather(autoplay(clients["A0"]), autoplay(clients["A1"])), WHOLE_GAME
         )
         for c in clients.values():
             await c.close()
