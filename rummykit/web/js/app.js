@@ -4,7 +4,7 @@ import { detectLanguage, loadLanguage, language, t, has, translateStatic } from 
 import { Arrangement } from "./hand.js";
 import { toast, announce } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { renderTable, tickClock, describeAction, handleKey } from "./table.js";
+import { renderTable, tickClock, describeAction, describeEvent, handleKey } from "./table.js";
 import { helpHtml } from "./help.js";
 import { translateReason } from "./reasons.js";
 
@@ -249,8 +249,17 @@ function onState(msg) {
   }
   if (S.dealOver && v.deal > S.dealOver.deal && v.phase !== "deal-over") S.dealOver = null;
   if (Array.isArray(msg.events)) {
-    if (msg.last === null && !prev) S.events = [...msg.events];
+    // entering a room, a reconnection and a new deal bring the deal's whole history
+    if (msg.last === null) S.events = [...msg.events];
     else S.events.push(...msg.events);
+  }
+  if (msg.last === null && !prev && Array.isArray(msg.events)) {
+    // a page entering mid-deal (a reload, an opened link) tells the moves it did not see
+    for (const e of msg.events) {
+      const line = describeEvent(e, S);
+      if (line) S.log.push({ text: line, seat: e.seat, auto: false });
+    }
+    S.log.splice(0, Math.max(0, S.log.length - 40));
   }
   if (Array.isArray(v.hand)) {
     const key = `rk.hand.${msg.room}.${v.seat}`;
@@ -276,7 +285,9 @@ function onState(msg) {
     : null;
   if (v.turn && v.turn.seat === S.you && v.seat === S.you && (!prev || !prev.turn || prev.turn.seat !== S.you)) {
     announce(t("turn.yours"));
-    if (!document.hidden && navigator.vibrate) navigator.vibrate(60);
+    // Chromium refuses (and logs an error) before the page has been touched, as after a reload
+    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (!document.hidden && navigator.vibrate && touched) navigator.vibrate(60);
   }
   render();
 }

@@ -140,8 +140,9 @@ function dropCost(S) {
   return drew || phaseDrawn ? 40 : 20;
 }
 
-/** One line for the log from a state's "last": {seat, action, auto}. */
-export function describeAction(last, S) {
+/** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
+ * take took, when known (else the latest take of that seat among the deal's events). */
+export function describeAction(last, S, taken = null) {
   const who = subjectName(S, last.seat);
   const text = String(last.action || "");
   const [verb, ...rest] = text.split(/\s+/);
@@ -152,7 +153,7 @@ export function describeAction(last, S) {
     switch (verb) {
       case "draw": return t("log.draw", { who }) + auto;
       case "take": {
-        const ev = [...S.events].reverse().find((e) => e.action === "take" && e.seat === last.seat);
+        const ev = taken ? { card: taken } : [...S.events].reverse().find((e) => e.action === "take" && e.seat === last.seat);
         return t("log.take", { who, card: ev && ev.card ? pretty(ev.card) : "" }) + auto;
       }
       case "return": return t("log.return", { who }) + auto;
@@ -169,6 +170,18 @@ export function describeAction(last, S) {
   } catch {
     return `${who}: ${text}`;
   }
+}
+
+/** The log line of one of the deal's history events (docs/engine.md, "History events"), for a
+ * page that enters mid-deal; null for the deal's own events (a restock, its end). */
+export function describeEvent(e, S) {
+  if (e.seat === null || e.seat === undefined) return null;
+  const text = {
+    draw: "draw", take: "take", return: "return", declare: "declare", drop: "drop", timeout: "timeout",
+    discard: `discard ${e.card}`, open: `open ${(e.melds || []).join(" / ")}`, meld: `meld ${e.meld}`,
+    layoff: `layoff ${e.number} ${e.card}`, swap: `swap ${e.number} ${e.card}`,
+  }[e.action];
+  return text ? describeAction({ seat: e.seat, action: text, auto: false }, S, e.action === "take" ? e.card : null) : null;
 }
 
 // ---------------------------------------------------------------- rendering
