@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -142,6 +143,11 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     assert len(results) - 1 <= len(deal_ends) <= len(results), ends
     for e, r in zip(deal_ends[: len(results) - 1] + ends[-1:], results, strict=True):
         assert e["penalties"] == [str(p) for p in r["penalties"]], (e, r)
+    # every row of the results ends as one (the hands' cards too); between deals the pause
+    # is counted in seconds, with its unit
+    assert not [e["ragged"] for e in ends if e["ragged"]], ends
+    for e in deal_ends:
+        assert re.fullmatch(r"Next deal in \d+ s|The next deal is being dealt…", e["next"]), e
     if variant in LIMIT:
         # rivals pay until one side passes the limit: the totals run from deal to deal
         assert len(view["results"]) >= 2

@@ -599,9 +599,11 @@ function endOverlay(S, actions) {
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
       h("th", { scope: "row" }, seatName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
         v.seats[s] && v.seats[s].out ? h("span.badge.out", { text: t(`seat.out.${v.seats[s].out}`) }) : null),
-      groups
-        ? h("td.end-hand.grouped", {}, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
-        : h("td.end-hand", {}, cardsOf(hand)),
+      // the flex box inside the cell: a flex cell is no table cell, and its row's borders and
+      // colour then stopped short of it
+      h("td", {}, groups
+        ? h("div.end-hand.grouped", {}, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
+        : h("div.end-hand", {}, cardsOf(hand))),
       h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "—" : String(pen) }),
       h("td", { text: total === undefined ? "" : String(total) })));
   }
@@ -633,7 +635,7 @@ function endOverlay(S, actions) {
     body.push(h("p.muted", { text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" }));
     body.push(h("div.row", {}, buttons));
   } else if (dealMsg && dealMsg.next_deal_at) {
-    body.push(h("p.muted", { "data-next-deal": "1" }, t("end.nextDeal"), " ", h("span", { "data-countdown": dealMsg.next_deal_at })));
+    body.push(h("p.muted", { "data-next-deal": "1", "data-countdown": dealMsg.next_deal_at, text: nextDealText(S, dealMsg.next_deal_at) }));
   }
   return h("div.overlay", { role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
     h("div.end-card", { id: "end-card" }, body));
@@ -738,9 +740,15 @@ export function tickClock(S) {
     }
   });
   document.querySelectorAll("[data-countdown]").forEach((el) => {
-    const at = Number(el.dataset.countdown);
-    el.textContent = formatSeconds(at - S.conn.now());
+    el.textContent = nextDealText(S, Number(el.dataset.countdown));
   });
+}
+
+/** "Next deal in 3 s", or that it is on its way once the pause is over (the server's state
+ * follows). */
+function nextDealText(S, at) {
+  const left = at - S.conn.now();
+  return left > 0 ? t("end.nextDeal", { s: Math.ceil(left / 1000) }) : t("end.nextDealNow");
 }
 
 // ---------------------------------------------------------------- keyboard
