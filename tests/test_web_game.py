@@ -147,7 +147,7 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     # is counted in seconds, with its unit
     assert not [e["ragged"] for e in ends if e["ragged"]], ends
     for e in deal_ends:
-        assert re.fullmatch(r"Next deal in \d+ s|The next deal is being dealt…", e["next"]), e
+        assert re.fullmatch(r"Next deal in \d+\u00a0s|The next deal is being dealt…", e["next"]), e
     if variant in LIMIT:
         # rivals pay until one side passes the limit: the totals run from deal to deal
         assert len(view["results"]) >= 2

@@ -139,6 +139,38 @@ def test_language_follows_the_browser(
     page.context.close()
 
 
+def test_no_line_breaks_inside_a_french_phrase_or_a_number_and_its_unit(
+    server: Server, browser: Any
+) -> None:
+    """French puts a space before : ; ! ? » and after «, and every language one between a number
+    and its unit: as the page shows them, these spaces do not break, so no line starts with a lone
+    "!", ": non" or "s" ("Temps par tour : 45" / "s" on a narrow panel)."""
+    page = new_page(browser, locale="fr-FR", viewport=PHONE)
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.documentElement.lang === 'fr' && window.rummykit")
+    shown = page.evaluate(
+        """async (keys) => { const { t } = await import('/static/js/i18n.js');
+             return keys.map((k) => [k, t(k, { n: 2 })]); }""",
+        list(catalog("fr")),
+    )
+    breaking = [(k, text) for k, text in shown if re.search(r" [:;!?»]|« ", text)]
+    assert not breaking, breaking
+    assert dict(shown)["common.labelValue"] == "{label}\u00a0: {value}"
+    units = page.evaluate(
+        """async () => { const { t, loadLanguage } = await import('/static/js/i18n.js');
+             const out = [];
+             for (const lang of ['es', 'en', 'fr']) {
+               await loadLanguage(lang);
+               out.push(t('option.seconds', { n: 45 }), t('option.minutes', { n: 2 }),
+                        t('end.nextDeal', { s: 3 }));
+             }
+             return out; }"""
+    )
+    assert all(re.search(r"\d\u00a0(s|min)$", u) for u in units), units
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
 def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page = new_page(browser, locale="es-ES", viewport=PHONE)
     create_room(page, server.base, "rummy", 2, name="Ana")
