@@ -146,6 +146,9 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     # every row of the results ends as one (the hands' cards too); between deals the pause
     # is counted in seconds, with its unit
     assert not [e["ragged"] for e in ends if e["ragged"]], ends
+    # the list of deals beside the scores: a line per deal, a sentence each
+    first = page.locator("[data-deal-result='1']").inner_text()
+    assert first.startswith("Deal 1: "), first
     for e in deal_ends:
         assert re.fullmatch(r"Next deal in \d+\u00a0s|The next deal is being dealt…", e["next"]), e
     if variant in LIMIT:

@@ -184,6 +184,11 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     assert page.locator("[data-action=sort-suit]").inner_text() == "Trier par couleur"
     name = page.locator(".hand-card").first.get_attribute("aria-label")
     assert name and (" de " in name or name == "Joker"), name
+    # the help's keys are named as a French keyboard names them
+    page.click("#help-btn")
+    keys = page.locator("#help-body kbd").all_inner_texts()
+    assert {"Maj + ← →", "Espace", "Échap"} <= set(keys), keys
+    page.keyboard.press("Escape")
     page.select_option("#lang", "en")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert page.locator("[data-action=sort-suit]").inner_text() == "Sort by suit"

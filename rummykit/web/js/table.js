@@ -549,7 +549,7 @@ function sidePanel(S, actions) {
     }
   }
   const deals = (v.results || []).map((r) => h("li", { "data-deal-result": r.deal },
-    t("table.dealN", { n: r.deal }), ": ", dealSummary(S, r),
+    t("table.dealResult", { n: r.deal, result: dealSummary(S, r) }),
     r.double ? h("span.badge.double", { text: t("end.double") }) : null,
     r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
   const log = h("ol.log", { "aria-label": t("table.log") }, S.log.slice(-12).reverse().map((l) => h(`li${l.seat === S.you ? ".mine" : ""}`, { text: l.text })));
