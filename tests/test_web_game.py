@@ -234,7 +234,11 @@ def test_wrong_declaration_warned_and_refused_move_explained(server: Server, bro
     tap(page, "[data-action=declare]")
     page.wait_for_selector("#confirm[open]")
     assert page.locator("#confirm-title").inner_text() == "Esta declaración sería errónea"
-    assert "80" in page.locator("#confirm-body").inner_text()
+    # what it costs, then why, as a sentence of its own (no lower-case clause in brackets)
+    body = page.locator("#confirm-body").inner_text()
+    cost = "Una declaración errónea cuesta 80 puntos y quedas fuera de la mano. "
+    assert body.startswith(cost) and "(" not in body, body
+    assert body[len(cost)].isupper() and body.endswith("."), body
     page.click("#confirm-ok")
     page.wait_for_selector("#toast:not([hidden])")
     text = page.locator("#toast").inner_text()

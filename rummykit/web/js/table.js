@@ -427,7 +427,7 @@ function declarationBar(S, actions) {
   else {
     // the engine's reason is English: shown in the player's language (js/reasons.js)
     const why = d.reason ? translateReason(d.reason) : t("declare.notYetWhy");
-    parts.push(h("span.decl.no", { "data-declaration": "invalid", title: why, text: `${t("declare.notYet")}: ${why}` }));
+    parts.push(h("span.decl.no", { "data-declaration": "invalid", title: why, text: t("common.labelValue", { label: t("declare.notYet"), value: why }) }));
   }
   return h("div.meter.declaration", {}, parts);
 }
@@ -697,7 +697,9 @@ async function doDeclare(S, actions) {
     if (yes) await actions.play(d.action);
     return;
   }
-  const warn = await confirmDialog(t("declare.wrongTitle"), `${t("declare.wrongBody")} ${d && d.reason ? `(${translateReason(d.reason)})` : ""}`, t("declare.anyway"), true);
+  // the reason as a sentence of its own after the cost ("… leave the deal. Your cards …")
+  const why = d && d.reason ? sentence(translateReason(d.reason)) : "";
+  const warn = await confirmDialog(t("declare.wrongTitle"), `${t("declare.wrongBody")} ${why}`.trim(), t("declare.anyway"), true);
   if (!warn) return;
   // build the declaration from the arranged groups; the one card left out is the discard
   const arr = S.arrangement;
@@ -715,6 +717,13 @@ async function doDeclare(S, actions) {
     return;
   }
   await actions.play(`declare ${melds.filter((m) => m.length).map((m) => m.join(" ")).join(" / ")}`);
+}
+
+/** A reason (a clause in lower case) as a sentence: a capital first letter and a full stop. */
+export function sentence(text) {
+  const s = String(text).trim();
+  if (!s) return s;
+  return s[0].toLocaleUpperCase() + s.slice(1) + (/[.!?…]$/.test(s) ? "" : ".");
 }
 
 async function doDrop(S, actions) {
