@@ -116,9 +116,10 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     # scores, what the others pay in Rami and Indian rummy (where the winner scores nothing)
     assert page.locator("[data-winner]").inner_text() == "You win the game!"
     last = view["results"][-1]
+    # (a number and its word, or a label and its number, are never split over two lines)
     worth = (
-        f"Points: {last['points']}." if variant == "rummy"
-        else f"The others pay {last['points']} points."
+        f"Points:\u00a0{last['points']}." if variant == "rummy"
+        else f"The others pay {last['points']}\u00a0points."
     )
     assert page.locator(".end-winner").inner_text().startswith(f"You win the deal. {worth}")
     # the log names the person as the others are named, as the subject of its verb
