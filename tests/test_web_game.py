@@ -166,6 +166,40 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     page.context.close()
 
 
+NARROW = {"width": 360, "height": 740}
+LONG_NAME = "Maximiliano Hernández Go"  # 24 characters, the longest a name may be
+
+
+def test_long_names_fit_a_narrow_phone(planned_server: Server, browser: Any) -> None:
+    """On a 360 px phone, a long name neither pushes its badges off the waiting room (a 2 v 2
+    table, where each seat has its side's badge) nor the points and totals off the end screen."""
+    page = new_page(browser, viewport=NARROW)
+    width = "() => document.documentElement.scrollWidth"
+    create_room(page, planned_server.base, "rami51", 4, name=LONG_NAME)
+    assert page.locator(".seat-row.mine .badge").count() == 2  # you, and the side
+    inside = """() => [...document.querySelectorAll('.seat-row')].every(row => {
+        const edge = row.getBoundingClientRect().right;
+        return [...row.querySelectorAll('*')].every(e => e.getBoundingClientRect().right <= edge);
+      })"""
+    assert page.evaluate(inside)
+    assert page.evaluate(width) <= NARROW["width"]
+    create_room(page, planned_server.base, "rummy", 2, name=LONG_NAME)
+    add_bots(page)
+    play_until_over(page)
+    # the results whole inside the end card: nothing to scroll sideways to read them
+    fits = page.evaluate(
+        """() => { const box = document.querySelector('.table-scroll');
+             const card = document.querySelector('#end-card').getBoundingClientRect();
+             const cells = [...document.querySelectorAll('.results th, .results td')];
+             return box.scrollWidth <= box.clientWidth
+               && cells.every(c => c.getBoundingClientRect().right <= card.right); }"""
+    )
+    assert fits
+    assert page.evaluate(width) <= NARROW["width"]
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
 @pytest.fixture(scope="module")
 def fast_clock_server() -> Iterator[Server]:
     """Turn clocks at 1/50 (45 s become 0.9 s): a seat that stops playing is soon *away*; the
