@@ -19,7 +19,6 @@ from tests.web_support import (
     MY_TURN_OR_OVER,
     PHONE,
     Server,
-    add_bots,
     create_room,
     low_contrast,
     new_page,
@@ -173,13 +172,18 @@ def test_no_line_breaks_inside_a_french_phrase_or_a_number_and_its_unit(
 
 def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page = new_page(browser, locale="es-ES", viewport=PHONE)
-    create_room(page, server.base, "rummy", 2, name="Ana")
-    add_bots(page)
-    page.wait_for_selector(".hand-card")
+    play_against_bots(page, server.base, "rummy", 2, name="Ana")
     assert page.locator(".stack-wrap .stack-label").first.inner_text() == "Mazo"
     assert page.locator("[data-action=sort-suit]").inner_text() == "Ordenar por palo"
+    version = page.evaluate("() => window.rummykit.S.state.version")
+    page.keyboard.press("d")
+    page.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)
+    log = "() => window.rummykit.S.log.map(l => l.text)"
+    assert page.evaluate(log)[-1] == "Ana robó del mazo"
     page.select_option("#lang", "fr")
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    # the moves already told are told again in French
+    assert page.evaluate(log)[-1] == "Ana a pioché"
     assert page.locator(".stack-wrap .stack-label").first.inner_text() == "Pioche"
     assert page.locator("[data-action=sort-suit]").inner_text() == "Trier par couleur"
     name = page.locator(".hand-card").first.get_attribute("aria-label")

@@ -4,7 +4,7 @@ import { detectLanguage, loadLanguage, language, t, has, translateStatic } from 
 import { Arrangement } from "./hand.js";
 import { toast, announce } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { renderTable, tickClock, describeAction, describeEvent, handleKey } from "./table.js";
+import { renderTable, tickClock, describeAction, eventAction, handleKey } from "./table.js";
 import { helpHtml } from "./help.js";
 import { translateReason } from "./reasons.js";
 
@@ -256,8 +256,8 @@ function onState(msg) {
   if (msg.last === null && !prev && Array.isArray(msg.events)) {
     // a page entering mid-deal (a reload, an opened link) tells the moves it did not see
     for (const e of msg.events) {
-      const line = describeEvent(e, S);
-      if (line) S.log.push({ text: line, seat: e.seat, auto: false });
+      const last = eventAction(e);
+      if (last) S.log.push(logEntry(last, e.action === "take" ? e.card : null));
     }
     S.log.splice(0, Math.max(0, S.log.length - 40));
   }
@@ -273,12 +273,11 @@ function onState(msg) {
     S.selected = new Set([...S.selected].filter((id) => all.has(id)));
   }
   if (msg.last) {
-    const line = describeAction(msg.last, S);
-    if (line) {
-      S.log.push({ text: line, seat: msg.last.seat, auto: msg.last.auto });
-      if (S.log.length > 40) S.log.shift();
-      if (msg.last.seat !== S.you) announce(line);
-    }
+    const take = msg.last.action === "take" ? [...S.events].reverse().find((e) => e.action === "take") : null;
+    const entry = logEntry(msg.last, take ? take.card : null);
+    S.log.push(entry);
+    if (S.log.length > 40) S.log.shift();
+    if (msg.last.seat !== S.you) announce(entry.text);
   }
   S.clock = msg.clock
     ? { seat: msg.clock.seat, endAt: performance.now() + (msg.clock.remaining ?? msg.clock.deadline - S.conn.now()), duration: msg.clock.duration }
@@ -290,6 +289,11 @@ function onState(msg) {
     if (!document.hidden && navigator.vibrate && touched) navigator.vibrate(60);
   }
   render();
+}
+
+/** A line of the log: worded when shown, so a change of language rewords the whole log. */
+function logEntry(last, taken) {
+  return { seat: last.seat, auto: !!last.auto, get text() { return describeAction(last, S, taken); } };
 }
 
 /** The text of a server error: a translated label, and the engine's reason in the player's

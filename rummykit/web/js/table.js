@@ -172,16 +172,16 @@ export function describeAction(last, S, taken = null) {
   }
 }
 
-/** The log line of one of the deal's history events (docs/engine.md, "History events"), for a
- * page that enters mid-deal; null for the deal's own events (a restock, its end). */
-export function describeEvent(e, S) {
+/** A deal's history event (docs/engine.md, "History events") as the action that made it, for
+ * a page that enters mid-deal; null for the deal's own events (a restock, its end). */
+export function eventAction(e) {
   if (e.seat === null || e.seat === undefined) return null;
   const text = {
     draw: "draw", take: "take", return: "return", declare: "declare", drop: "drop", timeout: "timeout",
     discard: `discard ${e.card}`, open: `open ${(e.melds || []).join(" / ")}`, meld: `meld ${e.meld}`,
     layoff: `layoff ${e.number} ${e.card}`, swap: `swap ${e.number} ${e.card}`,
   }[e.action];
-  return text ? describeAction({ seat: e.seat, action: text, auto: false }, S, e.action === "take" ? e.card : null) : null;
+  return text ? { seat: e.seat, action: text, auto: false } : null;
 }
 
 // ---------------------------------------------------------------- rendering
