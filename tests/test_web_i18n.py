@@ -170,6 +170,24 @@ def test_no_line_breaks_inside_a_french_phrase_or_a_number_and_its_unit(
     page.context.close()
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_top_bar_fits_a_320_px_phone(server: Server, browser: Any, lang: str) -> None:
+    """The smallest phones: the language, settings and help stay whole on the screen, also
+    while the page says it is reconnecting; the name "rummykit" gives way."""
+    page = new_page(browser, locale=lang, viewport={"width": 320, "height": 568})
+    page.goto(server.base + "/")
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}' && window.rummykit")
+    fits = """() => document.documentElement.scrollWidth <= 320 &&
+        document.querySelector('#help-btn').getBoundingClientRect().right <= 320"""
+    assert page.evaluate(fits)
+    page.evaluate(
+        """async () => { const { t } = await import('/static/js/i18n.js');
+             document.getElementById('conn').textContent = t('conn.reconnecting'); }"""
+    )
+    assert page.evaluate(fits)
+    page.context.close()
+
+
 def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page = new_page(browser, locale="es-ES", viewport=PHONE)
     play_against_bots(page, server.base, "rummy", 2, name="Ana")
