@@ -223,6 +223,24 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page.context.close()
 
 
+def test_a_phone_held_sideways_shows_the_turns_buttons_at_once(
+    server: Server, browser: Any
+) -> None:
+    """844×390: the other players stand beside the felt, so the first screen reaches the buttons
+    of the turn (they were below it, under the players and the felt) and the hand begins in it."""
+    page = new_page(browser, locale="fr-FR", viewport={"width": 844, "height": 390})
+    play_against_bots(page, server.base, "rami71", 4)
+    tops = page.evaluate(
+        """() => [document.querySelector('.actions .verbs .btn').getBoundingClientRect().bottom,
+                  document.querySelector('.hand').getBoundingClientRect().top]"""
+    )
+    assert tops[0] <= 390 and tops[1] < 390, tops
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 844
+    assert not low_contrast(page), low_contrast(page)
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_table_fits_the_screen_and_plays_by_keyboard(
     server: Server, browser: Any, viewport: dict[str, int]
