@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web_support import (
+    PHONE,
     How,
     Server,
     add_bots,
@@ -247,6 +248,23 @@ def test_take_by_drag_then_return(server: Server, browser: Any) -> None:
     assert page.locator("[data-action=pile]").get_attribute("data-top") == top
     tap(page, "[data-action=draw]")
     wait_change(page, s["version"])
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def test_take_and_return_on_a_phone(server: Server, browser: Any) -> None:
+    """On a phone, in French (the longest words): once the discard is taken, Return is in the
+    action bar and nothing sticks out sideways (beside the stock and the pile it pushed the
+    melds and the page off the screen)."""
+    page = new_page(browser, locale="fr-FR", viewport=PHONE)
+    play_against_bots(page, server.base, "rummy", 2, {"opening": 51})
+    s = state(page)
+    assert "take" in s["can"]
+    tap(page, "[data-action=take]")
+    wait_change(page, s["version"])
+    assert "return" in state(page)["can"]
+    assert page.locator("[data-action=return-btn]").is_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     assert not page.js_errors, page.js_errors
     page.context.close()
 
