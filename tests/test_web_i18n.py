@@ -223,6 +223,32 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page.context.close()
 
 
+def test_a_long_run_on_the_table_wraps_within_a_narrow_phone(
+    server: Server, browser: Any
+) -> None:
+    """A run of thirteen on the table (Rami lays off onto any meld, so runs grow) wraps onto
+    a second line inside the felt at 360 px, instead of running off the side of the screen."""
+    page = new_page(browser, viewport={"width": 360, "height": 740})
+    play_against_bots(page, server.base, "rami51", 2)
+    fits = page.evaluate(
+        """async () => { const { cardElement } = await import('/static/js/cards.js');
+             const tile = document.createElement('button');
+             tile.className = 'meld-tile';
+             const cards = document.createElement('span');
+             cards.className = 'meld-cards';
+             for (const c of 'A23456789TJQK') cards.append(cardElement(c + 'H', { small: true }));
+             tile.append(cards);
+             const melds = document.querySelector('.melds');
+             melds.append(tile);
+             const right = melds.getBoundingClientRect().right;
+             const lines = new Set([...cards.children].map(c => c.getBoundingClientRect().top));
+             return [document.documentElement.scrollWidth,
+                     tile.getBoundingClientRect().right <= right, lines.size]; }"""
+    )
+    assert fits[0] <= 360 and fits[1] and fits[2] >= 2, fits
+    page.context.close()
+
+
 def test_a_phone_held_sideways_shows_the_turns_buttons_at_once(
     server: Server, browser: Any
 ) -> None:
