@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web_support import (
+    PHONE,
     How,
     Server,
     add_bots,
@@ -115,9 +117,10 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     # scores, what the others pay in Rami and Indian rummy (where the winner scores nothing)
     assert page.locator("[data-winner]").inner_text() == "You win the game!"
     last = view["results"][-1]
+    # (a number and its word, or a label and its number, are never split over two lines)
     worth = (
-        f"Points: {last['points']}." if variant == "rummy"
-        else f"The others pay {last['points']} points."
+        f"Points:\u00a0{last['points']}." if variant == "rummy"
+        else f"The others pay {last['points']}\u00a0points."
     )
     assert page.locator(".end-winner").inner_text().startswith(f"You win the deal. {worth}")
     # the log names the person as the others are named, as the subject of its verb
@@ -142,6 +145,14 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     assert len(results) - 1 <= len(deal_ends) <= len(results), ends
     for e, r in zip(deal_ends[: len(results) - 1] + ends[-1:], results, strict=True):
         assert e["penalties"] == [str(p) for p in r["penalties"]], (e, r)
+    # every row of the results ends as one (the hands' cards too); between deals the pause
+    # is counted in seconds, with its unit
+    assert not [e["ragged"] for e in ends if e["ragged"]], ends
+    # the list of deals beside the scores: a line per deal, a sentence each
+    first = page.locator("[data-deal-result='1']").inner_text()
+    assert first.startswith("Deal 1: "), first
+    for e in deal_ends:
+        assert re.fullmatch(r"Next deal in \d+\u00a0s|The next deal is being dealt…", e["next"]), e
     if variant in LIMIT:
         # rivals pay until one side passes the limit: the totals run from deal to deal
         assert len(view["results"]) >= 2
@@ -153,6 +164,40 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
         # opened before, counts double (the mark on the end screen); the game is to 200
         assert [e["double"] for e in deal_ends[:1] + ends[-1:]] == [False, True], ends
         assert len(results) == 2 and view["scores"][0] >= 200 > results[0]["points"]
+    page.context.close()
+
+
+NARROW = {"width": 360, "height": 740}
+LONG_NAME = "Maximiliano Hernández Go"  # 24 characters, the longest a name may be
+
+
+def test_long_names_fit_a_narrow_phone(planned_server: Server, browser: Any) -> None:
+    """On a 360 px phone, a long name neither pushes its badges off the waiting room (a 2 v 2
+    table, where each seat has its side's badge) nor the points and totals off the end screen."""
+    page = new_page(browser, viewport=NARROW)
+    width = "() => document.documentElement.scrollWidth"
+    create_room(page, planned_server.base, "rami51", 4, name=LONG_NAME)
+    assert page.locator(".seat-row.mine .badge").count() == 2  # you, and the side
+    inside = """() => [...document.querySelectorAll('.seat-row')].every(row => {
+        const edge = row.getBoundingClientRect().right;
+        return [...row.querySelectorAll('*')].every(e => e.getBoundingClientRect().right <= edge);
+      })"""
+    assert page.evaluate(inside)
+    assert page.evaluate(width) <= NARROW["width"]
+    create_room(page, planned_server.base, "rummy", 2, name=LONG_NAME)
+    add_bots(page)
+    play_until_over(page)
+    # the results whole inside the end card: nothing to scroll sideways to read them
+    fits = page.evaluate(
+        """() => { const box = document.querySelector('.table-scroll');
+             const card = document.querySelector('#end-card').getBoundingClientRect();
+             const cells = [...document.querySelectorAll('.results th, .results td')];
+             return box.scrollWidth <= box.clientWidth
+               && cells.every(c => c.getBoundingClientRect().right <= card.right); }"""
+    )
+    assert fits
+    assert page.evaluate(width) <= NARROW["width"]
+    assert not page.js_errors, page.js_errors
     page.context.close()
 
 
@@ -207,6 +252,23 @@ def test_take_by_drag_then_return(server: Server, browser: Any) -> None:
     page.context.close()
 
 
+def test_take_and_return_on_a_phone(server: Server, browser: Any) -> None:
+    """On a phone, in French (the longest words): once the discard is taken, Return is in the
+    action bar and nothing sticks out sideways (beside the stock and the pile it pushed the
+    melds and the page off the screen)."""
+    page = new_page(browser, locale="fr-FR", viewport=PHONE)
+    play_against_bots(page, server.base, "rummy", 2, {"opening": 51})
+    s = state(page)
+    assert "take" in s["can"]
+    tap(page, "[data-action=take]")
+    wait_change(page, s["version"])
+    assert "return" in state(page)["can"]
+    assert page.locator("[data-action=return-btn]").is_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
 def test_wrong_declaration_warned_and_refused_move_explained(server: Server, browser: Any) -> None:
     """Indian rummy: Declare with cards that are no valid declaration first warns (80 points);
     insisting with a group of three sends it, the server refuses it (13 cards must be shown) and
@@ -225,7 +287,11 @@ def test_wrong_declaration_warned_and_refused_move_explained(server: Server, bro
     tap(page, "[data-action=declare]")
     page.wait_for_selector("#confirm[open]")
     assert page.locator("#confirm-title").inner_text() == "Esta declaración sería errónea"
-    assert "80" in page.locator("#confirm-body").inner_text()
+    # what it costs, then why, as a sentence of its own (no lower-case clause in brackets)
+    body = page.locator("#confirm-body").inner_text()
+    cost = "Una declaración errónea cuesta 80 puntos y quedas fuera de la mano. "
+    assert body.startswith(cost) and "(" not in body, body
+    assert body[len(cost)].isupper() and body.endswith("."), body
     page.click("#confirm-ok")
     page.wait_for_selector("#toast:not([hidden])")
     text = page.locator("#toast").inner_text()

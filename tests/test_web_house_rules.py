@@ -63,12 +63,12 @@ def test_house_rules_set_in_the_lobby_reach_every_page(server: Server, browser: 
     other.goto(f"{server.base}/r/{code}")
     other.wait_for_selector("[data-house-rules]")
     text = other.locator("[data-house-rules]").inner_text()
-    assert "Donne bloquée : Annulée (on redonne)" in text, text
-    assert "Le remélange garde la carte du dessus de la défausse : non" in text, text
+    assert "Donne bloquée\u00a0: Annulée (on redonne)" in text, text
+    assert "Le remélange garde la carte du dessus de la défausse\u00a0: non" in text, text
 
     # at the table, the panel beside the scores lists them on both pages
     add_bots(page)
-    for p, words in ((page, "Blocked deal: Void"), (other, "Donne bloquée : Annulée")):
+    for p, words in ((page, "Blocked deal: Void"), (other, "Donne bloquée\u00a0: Annulée")):
         p.wait_for_selector(".side [data-house-rules]")
         assert words in p.locator(".side [data-house-rules]").inner_text()
     assert not page.js_errors and not other.js_errors, (page.js_errors, other.js_errors)

@@ -19,7 +19,6 @@ from tests.web_support import (
     MY_TURN_OR_OVER,
     PHONE,
     Server,
-    add_bots,
     create_room,
     low_contrast,
     new_page,
@@ -139,19 +138,79 @@ def test_language_follows_the_browser(
     page.context.close()
 
 
+def test_no_line_breaks_inside_a_french_phrase_or_a_number_and_its_unit(
+    server: Server, browser: Any
+) -> None:
+    """French puts a space before : ; ! ? » and after «, and every language one between a number
+    and its unit: as the page shows them, these spaces do not break, so no line starts with a lone
+    "!", ": non" or "s" ("Temps par tour : 45" / "s" on a narrow panel)."""
+    page = new_page(browser, locale="fr-FR", viewport=PHONE)
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.documentElement.lang === 'fr' && window.rummykit")
+    shown = page.evaluate(
+        """async (keys) => { const { t } = await import('/static/js/i18n.js');
+             return keys.map((k) => [k, t(k, { n: 2 })]); }""",
+        list(catalog("fr")),
+    )
+    breaking = [(k, text) for k, text in shown if re.search(r" [:;!?»]|« ", text)]
+    assert not breaking, breaking
+    assert dict(shown)["common.labelValue"] == "{label}\u00a0: {value}"
+    units = page.evaluate(
+        """async () => { const { t, loadLanguage } = await import('/static/js/i18n.js');
+             const out = [];
+             for (const lang of ['es', 'en', 'fr']) {
+               await loadLanguage(lang);
+               out.push(t('option.seconds', { n: 45 }), t('option.minutes', { n: 2 }),
+                        t('end.nextDeal', { s: 3 }));
+             }
+             return out; }"""
+    )
+    assert all(re.search(r"\d\u00a0(s|min)$", u) for u in units), units
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_top_bar_fits_a_320_px_phone(server: Server, browser: Any, lang: str) -> None:
+    """The smallest phones: the language, settings and help stay whole on the screen, also
+    while the page says it is reconnecting; the name "rummykit" gives way."""
+    page = new_page(browser, locale=lang, viewport={"width": 320, "height": 568})
+    page.goto(server.base + "/")
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}' && window.rummykit")
+    fits = """() => document.documentElement.scrollWidth <= 320 &&
+        document.querySelector('#help-btn').getBoundingClientRect().right <= 320"""
+    assert page.evaluate(fits)
+    page.evaluate(
+        """async () => { const { t } = await import('/static/js/i18n.js');
+             document.getElementById('conn').textContent = t('conn.reconnecting'); }"""
+    )
+    assert page.evaluate(fits)
+    page.context.close()
+
+
 def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page = new_page(browser, locale="es-ES", viewport=PHONE)
-    create_room(page, server.base, "rummy", 2, name="Ana")
-    add_bots(page)
-    page.wait_for_selector(".hand-card")
+    play_against_bots(page, server.base, "rummy", 2, name="Ana")
     assert page.locator(".stack-wrap .stack-label").first.inner_text() == "Mazo"
     assert page.locator("[data-action=sort-suit]").inner_text() == "Ordenar por palo"
+    version = page.evaluate("() => window.rummykit.S.state.version")
+    page.keyboard.press("d")
+    page.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)
+    log = "() => window.rummykit.S.log.map(l => l.text)"
+    assert page.evaluate(log)[-1] == "Ana robó del mazo"
     page.select_option("#lang", "fr")
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    # the moves already told are told again in French
+    assert page.evaluate(log)[-1] == "Ana a pioché"
     assert page.locator(".stack-wrap .stack-label").first.inner_text() == "Pioche"
     assert page.locator("[data-action=sort-suit]").inner_text() == "Trier par couleur"
     name = page.locator(".hand-card").first.get_attribute("aria-label")
     assert name and (" de " in name or name == "Joker"), name
+    # the help's keys are named as a French keyboard names them
+    page.click("#help-btn")
+    keys = page.locator("#help-body kbd").all_inner_texts()
+    assert {"Maj + ← →", "Espace", "Échap"} <= set(keys), keys
+    page.keyboard.press("Escape")
     page.select_option("#lang", "en")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert page.locator("[data-action=sort-suit]").inner_text() == "Sort by suit"
@@ -160,6 +219,50 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page.wait_for_selector(".hand-card")
     assert page.locator("[data-action=sort-suit]").inner_text() == "Sort by suit"
     assert page.locator("#lang").input_value() == "en"
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def test_a_long_run_on_the_table_wraps_within_a_narrow_phone(
+    server: Server, browser: Any
+) -> None:
+    """A run of thirteen on the table (Rami lays off onto any meld, so runs grow) wraps onto
+    a second line inside the felt at 360 px, instead of running off the side of the screen."""
+    page = new_page(browser, viewport={"width": 360, "height": 740})
+    play_against_bots(page, server.base, "rami51", 2)
+    fits = page.evaluate(
+        """async () => { const { cardElement } = await import('/static/js/cards.js');
+             const tile = document.createElement('button');
+             tile.className = 'meld-tile';
+             const cards = document.createElement('span');
+             cards.className = 'meld-cards';
+             for (const c of 'A23456789TJQK') cards.append(cardElement(c + 'H', { small: true }));
+             tile.append(cards);
+             const melds = document.querySelector('.melds');
+             melds.append(tile);
+             const right = melds.getBoundingClientRect().right;
+             const lines = new Set([...cards.children].map(c => c.getBoundingClientRect().top));
+             return [document.documentElement.scrollWidth,
+                     tile.getBoundingClientRect().right <= right, lines.size]; }"""
+    )
+    assert fits[0] <= 360 and fits[1] and fits[2] >= 2, fits
+    page.context.close()
+
+
+def test_a_phone_held_sideways_shows_the_turns_buttons_at_once(
+    server: Server, browser: Any
+) -> None:
+    """844×390: the other players stand beside the felt, so the first screen reaches the buttons
+    of the turn (they were below it, under the players and the felt) and the hand begins in it."""
+    page = new_page(browser, locale="fr-FR", viewport={"width": 844, "height": 390})
+    play_against_bots(page, server.base, "rami71", 4)
+    tops = page.evaluate(
+        """() => [document.querySelector('.actions .verbs .btn').getBoundingClientRect().bottom,
+                  document.querySelector('.hand').getBoundingClientRect().top]"""
+    )
+    assert tops[0] <= 390 and tops[1] < 390, tops
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 844
+    assert not low_contrast(page), low_contrast(page)
     assert not page.js_errors, page.js_errors
     page.context.close()
 

@@ -137,10 +137,18 @@ def test_reconnects_after_reload_and_after_a_server_restart(server: Server, brow
     page.click("[data-action=group]")
     grouped = sorted(t for _, t in state(page)["hand"][:2])
     hand_before = sorted(t for _, t in state(page)["hand"])
+    log_js = "() => window.rummykit.S.log.map(l => l.text)"
+    log_before = page.evaluate(log_js)
+    lines_before = len(page.console_lines)
     page.reload()
     page.wait_for_selector(".hand-card")
     assert page.url.endswith(f"/r/{code}")
     assert sorted(t for _, t in state(page)["hand"]) == hand_before
+    # the deal's moves are told again from its history, as the page had told them
+    assert page.evaluate(log_js) == log_before
+    # nothing refused in the console (a vibration before any tap is)
+    errors = [c for c in page.console_lines[lines_before:] if c.startswith("error")]
+    assert not errors, errors
     assert page.locator(".group:not(.loose)").count() == 1
     assert (
         sorted(

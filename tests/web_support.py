@@ -746,12 +746,21 @@ WATCH_ENDS_JS = """() => { window.endsSeen = [];
     const h = document.querySelector('[data-end]');
     if (!h) return;
     const key = h.dataset.end + ':' + h.textContent;
-    if (window.endsSeen.some(e => e.key === key)) return;
+    const next = (document.querySelector('[data-next-deal]') || {}).textContent || null;
+    const seen = window.endsSeen.find(e => e.key === key);
+    // the countdown comes with the server's deal_over, just after the state that ended the deal
+    if (seen) { seen.next = seen.next || next; return; }
     window.endsSeen.push({key, end: h.dataset.end, title: h.textContent,
       penalties: [...document.querySelectorAll('[data-penalty]')].map(e => e.textContent),
       double: !!document.querySelector('.end-card .badge.double'),
       totals: [...document.querySelectorAll('[data-result-seat] td:last-child')]
-        .map(e => e.textContent)});
+        .map(e => e.textContent),
+      next,
+      // rows whose cells do not end together (a cell laid out as no table cell)
+      ragged: [...document.querySelectorAll('[data-result-seat]')].filter(tr => {
+        const bottoms = [...tr.children].map(c => c.getBoundingClientRect().bottom);
+        return Math.max(...bottoms) - Math.min(...bottoms) > 1;
+      }).map(tr => tr.dataset.resultSeat)});
   }).observe(document.body, {childList: true, subtree: true});
 }"""
 

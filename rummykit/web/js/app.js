@@ -4,7 +4,7 @@ import { detectLanguage, loadLanguage, language, t, has, translateStatic } from 
 import { Arrangement } from "./hand.js";
 import { toast, announce } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { renderTable, tickClock, describeAction, handleKey } from "./table.js";
+import { renderTable, tickClock, describeAction, eventAction, handleKey } from "./table.js";
 import { helpHtml } from "./help.js";
 import { translateReason } from "./reasons.js";
 
@@ -249,8 +249,17 @@ function onState(msg) {
   }
   if (S.dealOver && v.deal > S.dealOver.deal && v.phase !== "deal-over") S.dealOver = null;
   if (Array.isArray(msg.events)) {
-    if (msg.last === null && !prev) S.events = [...msg.events];
+    // entering a room, a reconnection and a new deal bring the deal's whole history
+    if (msg.last === null) S.events = [...msg.events];
     else S.events.push(...msg.events);
+  }
+  if (msg.last === null && !prev && Array.isArray(msg.events)) {
+    // a page entering mid-deal (a reload, an opened link) tells the moves it did not see
+    for (const e of msg.events) {
+      const last = eventAction(e);
+      if (last) S.log.push(logEntry(last, e.action === "take" ? e.card : null));
+    }
+    S.log.splice(0, Math.max(0, S.log.length - 40));
   }
   if (Array.isArray(v.hand)) {
     const key = `rk.hand.${msg.room}.${v.seat}`;
@@ -264,21 +273,27 @@ function onState(msg) {
     S.selected = new Set([...S.selected].filter((id) => all.has(id)));
   }
   if (msg.last) {
-    const line = describeAction(msg.last, S);
-    if (line) {
-      S.log.push({ text: line, seat: msg.last.seat, auto: msg.last.auto });
-      if (S.log.length > 40) S.log.shift();
-      if (msg.last.seat !== S.you) announce(line);
-    }
+    const take = msg.last.action === "take" ? [...S.events].reverse().find((e) => e.action === "take") : null;
+    const entry = logEntry(msg.last, take ? take.card : null);
+    S.log.push(entry);
+    if (S.log.length > 40) S.log.shift();
+    if (msg.last.seat !== S.you) announce(entry.text);
   }
   S.clock = msg.clock
     ? { seat: msg.clock.seat, endAt: performance.now() + (msg.clock.remaining ?? msg.clock.deadline - S.conn.now()), duration: msg.clock.duration }
     : null;
   if (v.turn && v.turn.seat === S.you && v.seat === S.you && (!prev || !prev.turn || prev.turn.seat !== S.you)) {
     announce(t("turn.yours"));
-    if (!document.hidden && navigator.vibrate) navigator.vibrate(60);
+    // Chromium refuses (and logs an error) before the page has been touched, as after a reload
+    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (!document.hidden && navigator.vibrate && touched) navigator.vibrate(60);
   }
   render();
+}
+
+/** A line of the log: worded when shown, so a change of language rewords the whole log. */
+function logEntry(last, taken) {
+  return { seat: last.seat, auto: !!last.auto, get text() { return describeAction(last, S, taken); } };
 }
 
 /** The text of a server error: a translated label, and the engine's reason in the player's

@@ -49,15 +49,26 @@ function lookup(cat, key) {
   return node;
 }
 
+// French sets a space before : ; ! ? » and after «: a line must not break there (a lone "!" or
+// ": non" starting a line). The catalogs keep plain spaces, so their keys stay easy to write.
+const TYPOGRAPHY = {
+  fr: (s) => s.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0"),
+};
+
 /** Translate key; a missing key shows itself (so tests and people notice). */
 export function t(key, params = {}) {
   let s = lookup(catalogs[current] || {}, key);
-  if (s === undefined && catalogs.en) s = lookup(catalogs.en, key);
+  let lang = current;
+  if (s === undefined && catalogs.en) {
+    s = lookup(catalogs.en, key);
+    lang = "en";
+  }
   if (s === undefined) return key;
   if (typeof s === "object" && "one" in s) {
     s = params.n === 1 ? s.one : s.other;
   }
-  return String(s).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  const text = TYPOGRAPHY[lang] ? TYPOGRAPHY[lang](String(s)) : String(s);
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
 /** Whether the catalog has a key (used to translate server codes when there is one). */

@@ -140,8 +140,9 @@ function dropCost(S) {
   return drew || phaseDrawn ? 40 : 20;
 }
 
-/** One line for the log from a state's "last": {seat, action, auto}. */
-export function describeAction(last, S) {
+/** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
+ * take took, when known (else the latest take of that seat among the deal's events). */
+export function describeAction(last, S, taken = null) {
   const who = subjectName(S, last.seat);
   const text = String(last.action || "");
   const [verb, ...rest] = text.split(/\s+/);
@@ -152,7 +153,7 @@ export function describeAction(last, S) {
     switch (verb) {
       case "draw": return t("log.draw", { who }) + auto;
       case "take": {
-        const ev = [...S.events].reverse().find((e) => e.action === "take" && e.seat === last.seat);
+        const ev = taken ? { card: taken } : [...S.events].reverse().find((e) => e.action === "take" && e.seat === last.seat);
         return t("log.take", { who, card: ev && ev.card ? pretty(ev.card) : "" }) + auto;
       }
       case "return": return t("log.return", { who }) + auto;
@@ -169,6 +170,18 @@ export function describeAction(last, S) {
   } catch {
     return `${who}: ${text}`;
   }
+}
+
+/** A deal's history event (docs/engine.md, "History events") as the action that made it, for
+ * a page that enters mid-deal; null for the deal's own events (a restock, its end). */
+export function eventAction(e) {
+  if (e.seat === null || e.seat === undefined) return null;
+  const text = {
+    draw: "draw", take: "take", return: "return", declare: "declare", drop: "drop", timeout: "timeout",
+    discard: `discard ${e.card}`, open: `open ${(e.melds || []).join(" / ")}`, meld: `meld ${e.meld}`,
+    layoff: `layoff ${e.number} ${e.card}`, swap: `swap ${e.number} ${e.card}`,
+  }[e.action];
+  return text ? { seat: e.seat, action: text, auto: false } : null;
 }
 
 // ---------------------------------------------------------------- rendering
@@ -414,7 +427,7 @@ function declarationBar(S, actions) {
   else {
     // the engine's reason is English: shown in the player's language (js/reasons.js)
     const why = d.reason ? translateReason(d.reason) : t("declare.notYetWhy");
-    parts.push(h("span.decl.no", { "data-declaration": "invalid", title: why, text: `${t("declare.notYet")}: ${why}` }));
+    parts.push(h("span.decl.no", { "data-declaration": "invalid", title: why, text: t("common.labelValue", { label: t("declare.notYet"), value: why }) }));
   }
   return h("div.meter.declaration", {}, parts);
 }
@@ -536,7 +549,7 @@ function sidePanel(S, actions) {
     }
   }
   const deals = (v.results || []).map((r) => h("li", { "data-deal-result": r.deal },
-    t("table.dealN", { n: r.deal }), ": ", dealSummary(S, r),
+    t("table.dealResult", { n: r.deal, result: dealSummary(S, r) }),
     r.double ? h("span.badge.double", { text: t("end.double") }) : null,
     r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
   const log = h("ol.log", { "aria-label": t("table.log") }, S.log.slice(-12).reverse().map((l) => h(`li${l.seat === S.you ? ".mine" : ""}`, { text: l.text })));
@@ -586,9 +599,11 @@ function endOverlay(S, actions) {
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
       h("th", { scope: "row" }, seatName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
         v.seats[s] && v.seats[s].out ? h("span.badge.out", { text: t(`seat.out.${v.seats[s].out}`) }) : null),
-      groups
-        ? h("td.end-hand.grouped", {}, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
-        : h("td.end-hand", {}, cardsOf(hand)),
+      // the flex box inside the cell: a flex cell is no table cell, and its row's borders and
+      // colour then stopped short of it
+      h("td", {}, groups
+        ? h("div.end-hand.grouped", {}, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
+        : h("div.end-hand", {}, cardsOf(hand))),
       h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "—" : String(pen) }),
       h("td", { text: total === undefined ? "" : String(total) })));
   }
@@ -620,7 +635,7 @@ function endOverlay(S, actions) {
     body.push(h("p.muted", { text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" }));
     body.push(h("div.row", {}, buttons));
   } else if (dealMsg && dealMsg.next_deal_at) {
-    body.push(h("p.muted", { "data-next-deal": "1" }, t("end.nextDeal"), " ", h("span", { "data-countdown": dealMsg.next_deal_at })));
+    body.push(h("p.muted", { "data-next-deal": "1", "data-countdown": dealMsg.next_deal_at, text: nextDealText(S, dealMsg.next_deal_at) }));
   }
   return h("div.overlay", { role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
     h("div.end-card", { id: "end-card" }, body));
@@ -682,7 +697,9 @@ async function doDeclare(S, actions) {
     if (yes) await actions.play(d.action);
     return;
   }
-  const warn = await confirmDialog(t("declare.wrongTitle"), `${t("declare.wrongBody")} ${d && d.reason ? `(${translateReason(d.reason)})` : ""}`, t("declare.anyway"), true);
+  // the reason as a sentence of its own after the cost ("… leave the deal. Your cards …")
+  const why = d && d.reason ? sentence(translateReason(d.reason)) : "";
+  const warn = await confirmDialog(t("declare.wrongTitle"), `${t("declare.wrongBody")} ${why}`.trim(), t("declare.anyway"), true);
   if (!warn) return;
   // build the declaration from the arranged groups; the one card left out is the discard
   const arr = S.arrangement;
@@ -700,6 +717,13 @@ async function doDeclare(S, actions) {
     return;
   }
   await actions.play(`declare ${melds.filter((m) => m.length).map((m) => m.join(" ")).join(" / ")}`);
+}
+
+/** A reason (a clause in lower case) as a sentence: a capital first letter and a full stop. */
+export function sentence(text) {
+  const s = String(text).trim();
+  if (!s) return s;
+  return s[0].toLocaleUpperCase() + s.slice(1) + (/[.!?…]$/.test(s) ? "" : ".");
 }
 
 async function doDrop(S, actions) {
@@ -725,9 +749,15 @@ export function tickClock(S) {
     }
   });
   document.querySelectorAll("[data-countdown]").forEach((el) => {
-    const at = Number(el.dataset.countdown);
-    el.textContent = formatSeconds(at - S.conn.now());
+    el.textContent = nextDealText(S, Number(el.dataset.countdown));
   });
+}
+
+/** "Next deal in 3 s", or that it is on its way once the pause is over (the server's state
+ * follows). */
+function nextDealText(S, at) {
+  const left = at - S.conn.now();
+  return left > 0 ? t("end.nextDeal", { s: Math.ceil(left / 1000) }) : t("end.nextDealNow");
 }
 
 // ---------------------------------------------------------------- keyboard
