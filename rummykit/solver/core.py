@@ -112,6 +112,7 @@ class Config:
         "set_jok",
         "set_min",
         "set_nat",
+        "shape_cache",
         "suit_cache",
         "wrap_cache",
     )
@@ -143,6 +144,7 @@ class Config:
         self.partners: tuple[Config, ...] = ()
         self.max_pre = 13 if adjacent else 1
         self.run_cache: dict[tuple[int, int, int], Profile] = {}
+        self.shape_cache: dict[tuple[int, int, int, int], list[_Shape]] = {}
         self.suit_cache: dict[tuple[int, int, int], Profile] = {}
         self.seg_cache: dict[tuple[int, int, int], Profile] = {}
         self.rank_cache: dict[tuple[int, tuple[int, ...], int, int, int], _RankOptions] = {}
@@ -153,6 +155,7 @@ class Config:
 
     def clear(self) -> None:
         self.run_cache.clear()
+        self.shape_cache.clear()
         self.suit_cache.clear()
         self.seg_cache.clear()
         self.rank_cache.clear()
@@ -162,7 +165,7 @@ class Config:
 
     def table_entries(self) -> int:
         return (
-            len(self.run_cache) + len(self.suit_cache) + len(self.seg_cache)
+            len(self.run_cache) + len(self.shape_cache) + len(self.suit_cache) + len(self.seg_cache)
             + len(self.set_cache) + len(self.rank_cache) + len(self.wrap_cache)
             + len(self.result_cache)
         )
@@ -265,13 +268,31 @@ def prune(p: Profile) -> Profile:
                 top = v[0]
         return out
     items = sorted(p.items(), key=lambda kv: (-kv[1][0], kv[0] >> 8))
-    kept: list[tuple[int, tuple[int, Witness]]] = []
+    kept: Profile = {}
+    # Per flags kept: the fewest jokers kept with them (a later entry with the same flags
+    # is kept only with fewer jokers) and which flags they are at least as good as.
+    front: dict[int, tuple[int, bytes]] = {}
     for k, v in items:
-        j, f = k >> 8, k & 255
-        if any((k2 >> 8) <= j and flags_ge(k2 & 255, f) for k2, _ in kept):
-            continue
-        kept.append((k, v))
-    return dict(kept)
+        j = k >> 8
+        f = k & 255
+        for j2, ge in front.values():
+            if j2 <= j and ge[f]:
+                break
+        else:
+            kept[k] = v
+            front[f] = (j, _ge_row(f))
+    return kept
+
+
+_GE_ROWS: dict[int, bytes] = {}
+
+
+def _ge_row(a: int) -> bytes:
+    """``flags_ge(a, b)`` for every ``b``."""
+    row = _GE_ROWS.get(a)
+    if row is None:
+        row = _GE_ROWS[a] = bytes(flags_ge(a, b) for b in range(256))
+    return row
 
 
 def combine(a: Profile, b: Profile, jmax: int) -> Profile:
@@ -417,7 +438,9 @@ def _segment_profile(cfg: Config, v: int, jcap: int, c_rank: int) -> Profile:
 
 
 def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
-    """Runs over the 14 places (place ``i + 1`` at bits ``2i``; the ace split already made)."""
+    """Runs over the 14 places (place ``i + 1`` at bits ``2i``; the ace split already made):
+    the lowest card stays in hand, or it is the lowest natural card of a run
+    (:func:`_run_shapes`), joined with the best runs of the cards that run leaves."""
     if vec == 0:
         return EMPTY
     key = (vec, jcap, c_rank)
@@ -426,7 +449,68 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
     if hit is not None:
         return hit
     low = ((vec & -vec).bit_length() - 1) >> 1
-    res: Profile = dict(_runs(cfg, vec - (1 << (2 * low)), jcap, c_rank))
+    rest0 = vec - (1 << (2 * low))
+    res: Profile = dict(_runs(cfg, rest0, jcap, c_rank))
+    get = res.get
+    top = (jcap << 8) + 255
+    for delta, jshift, row, score, leaf in _run_shapes(cfg, rest0, low, jcap, c_rank):
+        sub = _runs(cfg, rest0 - delta, jcap, c_rank)
+        if row is None:
+            lim = top + 1 - jshift
+            for k, (s, w) in sub.items():
+                if k >= lim:
+                    continue
+                nk = k + jshift
+                ns = s + score
+                cur = get(nk)
+                if cur is None or ns > cur[0]:
+                    res[nk] = (ns, (leaf, w) if w is not None else leaf)
+            continue
+        for k, (s, w) in sub.items():
+            nk = (k & ~255) + jshift
+            if nk > top:
+                continue
+            nk |= row[k & 255]
+            ns = s + score
+            cur = get(nk)
+            if cur is None or ns > cur[0]:
+                res[nk] = (ns, (leaf, w) if w is not None else leaf)
+    res = prune(res)
+    _grow()
+    memo[key] = res
+    return res
+
+
+_Shape = tuple[int, int, tuple[int, ...] | None, int, tuple[str, int, int, int]]
+"""A run from the lowest card: (the other natural cards it takes, ``jokers << 8``, the
+row of :func:`_join_row` of its flags or None without flags, its score, its witness leaf)."""
+
+_JOIN_ROWS: dict[int, tuple[int, ...]] = {}
+
+
+def _join_row(a: int) -> tuple[int, ...]:
+    """``join_flags(a, b)`` for every ``b`` (one look-up per entry joined to a run)."""
+    row = _JOIN_ROWS.get(a)
+    if row is None:
+        row = _JOIN_ROWS[a] = tuple(join_flags(a, b) for b in range(256))
+    return row
+
+
+def _run_shapes(cfg: Config, rest0: int, low: int, jcap: int, c_rank: int) -> list[_Shape]:
+    """The runs whose lowest natural card is the one at place ``low + 1`` (taken out of the
+    cards ``rest0`` already), in the order the search joins them. A run takes one card per
+    place, so they depend only on the places above ``low`` held in ``rest0``, not on how
+    many copies: many of the residual cards a dense suit leaves share them (tabled per
+    question, since scores and flags are the question's).
+
+    A run grows place by place with a natural card or a joker (within the joker limits),
+    optionally with jokers before it."""
+    above = (rest0 | rest0 >> 1) & _PLACES & -(4 << (2 * low))  # places above ``low``
+    key = (above, low, jcap, c_rank)
+    cache = cfg.shape_cache
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
     min_real = cfg.min_real
     adjacent = cfg.adjacent
     run_nat = cfg.run_nat
@@ -444,10 +528,10 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
     # worth no more than the run without it, which uses fewer jokers (and is as long as 3
     # cards when this one is longer), with flags no worse.
     trim = slide and max(run_jok) <= 0
+    out: list[_Shape] = []
 
-    def close(
-        rest: int, start: int, length: int, jk: int, score: int, mask: int, has_c: bool
-    ) -> None:
+    def close(taken: int, start: int, length: int, jk: int, score: int, mask: int,
+              has_c: bool) -> None:
         if slide and mask & 1 and start + length + (mask ^ (mask + 1)).bit_length() <= 15:
             return
         if trim and length > 3 and mask >> (length - 1):
@@ -460,35 +544,12 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
         if has_c:
             flags |= F_CM_ONE
         flags &= fmask
-        leaf = ("R", start + 1, length, mask)
-        sub = _runs(cfg, rest, jcap, c_rank)
-        jshift = jk << 8
-        jlim = jcap << 8
-        if not flags:
-            lim = jlim + 256 - jshift
-            for k, (s, w) in sub.items():
-                if k >= lim:
-                    continue
-                nk = k + jshift
-                ns = s + score
-                cur = res.get(nk)
-                if cur is None or ns > cur[0]:
-                    res[nk] = (ns, (leaf, w) if w is not None else leaf)
-            return
-        for k, (s, w) in sub.items():
-            nk = (k & ~255) + jshift
-            if nk > jlim + 255:
-                continue
-            fk = k & 255
-            nk |= fk if not flags else (flags if not fk else join_flags(flags, fk))
-            ns = s + score
-            cur = res.get(nk)
-            if cur is None or ns > cur[0]:
-                res[nk] = (ns, (leaf, w) if w is not None else leaf)
+        out.append((taken, jk << 8, _join_row(flags) if flags else None, score,
+                    ("R", start + 1, length, mask)))
 
     def extend(
         q: int,
-        rest: int,
+        taken: int,
         start: int,
         length: int,
         nat: int,
@@ -497,39 +558,54 @@ def _runs(cfg: Config, vec: int, jcap: int, c_rank: int) -> Profile:
         score: int,
         mask: int,
         has_c: bool,
+        tgt: int,
     ) -> None:
+        if tgt >= q:
+            # A run opening with jokers is closed only when it reaches place ``tgt + 1``
+            # (pushed against the top, see ``slide``): stop when the jokers left cannot
+            # fill the places missing up to there.
+            held = (above >> (2 * q)) & ((1 << (2 * (tgt - q + 1))) - 1)
+            if tgt - q + 1 - held.bit_count() > jcap - jk:
+                return
         if length >= 3 and nat >= min_real:
-            close(rest, start, length, jk, score, mask, has_c)
+            close(taken, start, length, jk, score, mask, has_c)
+            if trim and not above >> (2 * q):
+                # Only jokers can follow: every longer run ends with one (``trim``).
+                return
         if q > 13 or length >= 13:
             return
-        bit = 1 << (2 * q)
-        if rest & (3 * bit):
+        if above >> (2 * q) & 1:
             extend(  # noqa: F821 (its cell is emptied below)
-                q + 1, rest - bit, start, length + 1, nat + 1, jk, False,
-                score + run_nat[q], mask, has_c or q in c_places,
+                q + 1, taken + (1 << (2 * q)), start, length + 1, nat + 1, jk, False,
+                score + run_nat[q], mask, has_c or q in c_places, tgt,
             )
         if jk < jcap and (adjacent or not last_joker):
             extend(  # noqa: F821 (its cell is emptied below)
-                q + 1, rest, start, length + 1, nat, jk + 1, True,
-                score + run_jok[q], mask | (1 << (q - start)), has_c,
+                q + 1, taken, start, length + 1, nat, jk + 1, True,
+                score + run_jok[q], mask | (1 << (q - start)), has_c, tgt,
             )
 
-    rest0 = vec - (1 << (2 * low))
     has_c0 = low in c_places
     for pre in range(min(cfg.max_pre, jcap, low) + 1):
+        if slide and pre and low < 2:
+            break  # 13 places from ``low - pre`` stop short of the top (see ``tgt``)
         start = low - pre
         pre_score = sum(run_jok[start:low])
         extend(
-            low + 1, rest0, start, pre + 1, 1, pre, False,
+            low + 1, 0, start, pre + 1, 1, pre, False,
             pre_score + run_nat[low], (1 << pre) - 1, has_c0,
+            14 - pre if slide and pre else 0,
         )
     # ``extend`` refers to itself through its cell: emptying the cell frees both helpers
     # without the garbage collector (a server feels every collection as latency).
     del extend
-    res = prune(res)
     _grow()
-    memo[key] = res
-    return res
+    cache[key] = out
+    return out
+
+
+#: The low bit of each of the 14 places' 2-bit fields.
+_PLACES: Final = 0x5555555
 
 
 # -- sets of one rank -----------------------------------------------------------------------
