@@ -117,9 +117,13 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     ben.click("[data-action=rematch]")
     for page in (ana, ben):
         page.wait_for_function(
-            "() => window.rummykit.S.room.game === 2 && !window.rummykit.S.gameOver"
+            "() => { const S = window.rummykit.S;"
+            " return S.room.game === 2 && !S.gameOver && S.state.game === 2; }"
         )
         page.wait_for_selector(".hand-card")
+        # the new game's log starts empty: no one has moved yet
+        assert page.evaluate("() => window.rummykit.S.log.length") == 0
+        assert page.locator(".log li").count() == 0
     for page in (ana, ben, watcher):
         assert not page.js_errors, page.js_errors
         page.context.close()
