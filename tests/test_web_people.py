@@ -102,6 +102,26 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
                      document.querySelectorAll('.end-hand .card.wild').length]; }"""
     )
     assert wild[0] == wild[1], wild
+    # the end screen can be set aside, by keyboard, to see the table it covers, and brought back
+    under = (
+        "() => { const c = document.querySelector('.hand-card').getBoundingClientRect();"
+        " return !!document.elementFromPoint(c.x + c.width / 2, c.y + c.height / 2)"
+        ".closest('.hand-card'); }"
+    )
+    assert not ana.evaluate(under)
+    ana.focus("[data-action=peek]")
+    assert ana.locator("[data-action=peek]").inner_text() == "Show the table"
+    ana.keyboard.press("Enter")
+    ana.wait_for_selector(".overlay.peek")
+    assert ana.evaluate(under)
+    assert ana.locator("[data-end=game]").is_visible()
+    assert ana.locator(".results").count() == 0
+    assert ana.evaluate("() => document.activeElement.dataset.action") == "peek"
+    assert ana.locator("[data-action=peek]").inner_text() == "Show the results"
+    ana.keyboard.press("Enter")
+    ana.wait_for_selector(".overlay:not(.peek) .results")
+    assert not ana.evaluate(under)
+    assert ben.locator("[data-action=peek]").inner_text() == "Voir la table"
     # a reload after the end still shows it, with the record to download
     ana.reload()
     ana.wait_for_selector("[data-end=game]")
