@@ -102,6 +102,26 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
                      document.querySelectorAll('.end-hand .card.wild').length]; }"""
     )
     assert wild[0] == wild[1], wild
+    # the end screen can be set aside, by keyboard, to see the table it covers, and brought back
+    under = (
+        "() => { const c = document.querySelector('.hand-card').getBoundingClientRect();"
+        " return !!document.elementFromPoint(c.x + c.width / 2, c.y + c.height / 2)"
+        ".closest('.hand-card'); }"
+    )
+    assert not ana.evaluate(under)
+    ana.focus("[data-action=peek]")
+    assert ana.locator("[data-action=peek]").inner_text() == "Show the table"
+    ana.keyboard.press("Enter")
+    ana.wait_for_selector(".overlay.peek")
+    assert ana.evaluate(under)
+    assert ana.locator("[data-end=game]").is_visible()
+    assert ana.locator(".results").count() == 0
+    assert ana.evaluate("() => document.activeElement.dataset.action") == "peek"
+    assert ana.locator("[data-action=peek]").inner_text() == "Show the results"
+    ana.keyboard.press("Enter")
+    ana.wait_for_selector(".overlay:not(.peek) .results")
+    assert not ana.evaluate(under)
+    assert ben.locator("[data-action=peek]").inner_text() == "Voir la table"
     # a reload after the end still shows it, with the record to download
     ana.reload()
     ana.wait_for_selector("[data-end=game]")
@@ -117,9 +137,13 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     ben.click("[data-action=rematch]")
     for page in (ana, ben):
         page.wait_for_function(
-            "() => window.rummykit.S.room.game === 2 && !window.rummykit.S.gameOver"
+            "() => { const S = window.rummykit.S;"
+            " return S.room.game === 2 && !S.gameOver && S.state.game === 2; }"
         )
         page.wait_for_selector(".hand-card")
+        # the new game's log starts empty: no one has moved yet
+        assert page.evaluate("() => window.rummykit.S.log.length") == 0
+        assert page.locator(".log li").count() == 0
     for page in (ana, ben, watcher):
         assert not page.js_errors, page.js_errors
         page.context.close()

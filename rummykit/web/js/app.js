@@ -21,6 +21,7 @@ export const S = {
   view: null,
   dealOver: null,
   gameOver: null,
+  peekEnd: null,
   pending: false,
   selected: new Set(),
   arrangement: null,
@@ -99,6 +100,7 @@ function resetRoom() {
   S.view = null;
   S.dealOver = null;
   S.gameOver = null;
+  S.peekEnd = null;
   S.pending = false;
   S.selected = new Set();
   S.arrangement = null;
@@ -239,11 +241,15 @@ function onMessage(msg) {
 }
 
 function onState(msg) {
-  const prev = S.view;
+  // a new game in the room (a rematch) starts the page afresh: its deal 1 may follow a game
+  // that had only one deal, and the log is the game's (the last game's moves are its record)
+  const newGame = !!S.state && msg.game !== S.state.game;
+  if (newGame) S.log = [];
+  const prev = newGame ? null : S.view;
   S.state = msg;
   S.view = msg.view;
   const v = msg.view;
-  if (prev && v.deal !== prev.deal) {
+  if (newGame || (prev && v.deal !== prev.deal)) {
     S.events = [];
     S.selected = new Set();
   }
@@ -254,7 +260,8 @@ function onState(msg) {
     else S.events.push(...msg.events);
   }
   if (msg.last === null && !prev && Array.isArray(msg.events)) {
-    // a page entering mid-deal (a reload, an opened link) tells the moves it did not see
+    // a page entering mid-deal (a reload, an opened link) tells the moves it did not see, and
+    // so does a new game's first state (a bot may have moved already)
     for (const e of msg.events) {
       const last = eventAction(e);
       if (last) S.log.push(logEntry(last, e.action === "take" ? e.card : null));

@@ -225,6 +225,8 @@ export function renderTable(root, S, actions) {
   section.append(h("div.board", {}, opponents, felt, me), side);
   const overlay = endOverlay(S, actions);
   if (overlay) section.append(overlay);
+  // room below the bar of a screen set aside, so the end of the hand can be scrolled into view
+  if (overlay && overlay.classList.contains("peek")) section.classList.add("peeking");
   const away = mine && S.room.seats[S.you] && S.room.seats[S.you].away;
   if (away) {
     section.prepend(h("div.banner.away", { role: "alert" }, h("span", { text: t("table.awayBanner") }),
@@ -610,8 +612,26 @@ function endOverlay(S, actions) {
   const table = h("table.results", {},
     h("thead", {}, h("tr", {}, h("th", { text: t("end.player") }), h("th", { text: t("end.hand") }), h("th", { text: t("end.penalty") }), h("th", { text: teams ? t("end.sideTotal") : t("end.total") }))),
     h("tbody", {}, rows));
+  const title = h("h2", { id: "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) });
+  // the screen can be set aside to see the table under it (the melds laid, the hand held) and
+  // brought back; set aside, it keeps its title and the countdown as a bar. The choice holds
+  // for this end only: the next one shows itself whole.
+  const endKey = `${S.room ? S.room.game : ""}.${go ? "game" : result.deal ?? v.deal}`;
+  const peek = S.peekEnd === endKey;
+  const toggle = h("button.btn.ghost.end-peek", {
+    type: "button", "data-action": "peek", "data-key": "end-peek",
+    text: peek ? t("end.showResults") : t("end.showTable"),
+    onclick: () => { S.peekEnd = peek ? null : endKey; actions.render(); },
+  });
+  const countdown = !go && dealMsg && dealMsg.next_deal_at
+    ? h("p.muted", { "data-next-deal": "1", "data-countdown": dealMsg.next_deal_at, text: nextDealText(S, dealMsg.next_deal_at) })
+    : null;
+  if (peek) {
+    return h("div.overlay.peek", { role: "region", "aria-labelledby": "end-title" },
+      h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, toggle)));
+  }
   const body = [
-    h("h2", { id: "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) }),
+    h("div.end-head", {}, title, toggle),
     h("p.end-winner", {}, dealSummary(S, result), " ", marks),
     h("div.table-scroll", {}, table),
   ];
@@ -634,8 +654,8 @@ function endOverlay(S, actions) {
     buttons.push(h("a.btn.ghost", { href: "/", text: t("end.lobby") }));
     body.push(h("p.muted", { text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" }));
     body.push(h("div.row", {}, buttons));
-  } else if (dealMsg && dealMsg.next_deal_at) {
-    body.push(h("p.muted", { "data-next-deal": "1", "data-countdown": dealMsg.next_deal_at, text: nextDealText(S, dealMsg.next_deal_at) }));
+  } else if (countdown) {
+    body.push(countdown);
   }
   return h("div.overlay", { role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
     h("div.end-card", { id: "end-card" }, body));
