@@ -198,10 +198,12 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)
     log = "() => window.rummykit.S.log.map(l => l.text)"
     assert page.evaluate(log)[-1] == "Ana robó del mazo"
+    assert page.evaluate(log)[0] == "Mano 1"  # the deal's line, before its moves
     page.select_option("#lang", "fr")
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
     # the moves already told are told again in French
     assert page.evaluate(log)[-1] == "Ana a pioché"
+    assert page.evaluate(log)[0] == "Donne 1"
     assert page.locator(".stack-wrap .stack-label").first.inner_text() == "Pioche"
     assert page.locator("[data-action=sort-suit]").inner_text() == "Trier par couleur"
     name = page.locator(".hand-card").first.get_attribute("aria-label")

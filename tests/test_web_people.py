@@ -141,9 +141,9 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
             " return S.room.game === 2 && !S.gameOver && S.state.game === 2; }"
         )
         page.wait_for_selector(".hand-card")
-        # the new game's log starts empty: no one has moved yet
-        assert page.evaluate("() => window.rummykit.S.log.length") == 0
-        assert page.locator(".log li").count() == 0
+        # the new game's log holds only its first deal's line: no one has moved yet
+        assert page.evaluate("() => window.rummykit.S.log.map(l => l.deal)") == [1]
+        assert page.locator(".log li").all_inner_texts() == ["Deal 1" if page is ana else "Donne 1"]
     for page in (ana, ben, watcher):
         assert not page.js_errors, page.js_errors
         page.context.close()

@@ -259,12 +259,17 @@ function onState(msg) {
     if (msg.last === null) S.events = [...msg.events];
     else S.events.push(...msg.events);
   }
-  if (msg.last === null && !prev && Array.isArray(msg.events)) {
-    // a page entering mid-deal (a reload, an opened link) tells the moves it did not see, and
-    // so does a new game's first state (a bot may have moved already)
-    for (const e of msg.events) {
-      const last = eventAction(e);
-      if (last) S.log.push(logEntry(last, e.action === "take" ? e.card : null));
+  // a deal's moves follow a line naming it: the page's first state, a new game's and a new
+  // deal's. A page entering mid-deal (a reload, an opened link) then tells the deal's moves it
+  // did not see, as a page that stayed open told them (earlier deals are not in the state), and
+  // so does a new game's first state (a bot may have moved already)
+  if (!prev || v.deal !== prev.deal) {
+    S.log.push(dealHeading(v.deal));
+    if (msg.last === null && Array.isArray(msg.events)) {
+      for (const e of msg.events) {
+        const last = eventAction(e);
+        if (last) S.log.push(logEntry(last, e.action === "take" ? e.card : null));
+      }
     }
     S.log.splice(0, Math.max(0, S.log.length - 40));
   }
@@ -301,6 +306,11 @@ function onState(msg) {
 /** A line of the log: worded when shown, so a change of language rewords the whole log. */
 function logEntry(last, taken) {
   return { seat: last.seat, auto: !!last.auto, get text() { return describeAction(last, S, taken); } };
+}
+
+/** The log's line where a deal starts: nobody's move, so it has no seat. */
+function dealHeading(deal) {
+  return { deal, get text() { return t("log.deal", { n: deal }); } };
 }
 
 /** The text of a server error: a translated label, and the engine's reason in the player's

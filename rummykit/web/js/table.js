@@ -379,7 +379,15 @@ function statusBar(S, actions) {
     else text = v.variant === "indian" ? t("turn.playIndian") : t("turn.play");
   } else text = t("turn.theirs", { who: seatName(S, v.turn.seat) });
   const score = S.you !== null && S.you !== undefined ? scoreOf(v, S.you) : null;
-  const lastOther = [...S.log].reverse().find((l) => l.seat !== S.you);
+  // the other's last move of this deal: the deal's line ends the search, so a new deal shows
+  // none yet, whether the page saw the last deal or was just opened
+  let lastOther = null;
+  for (let i = S.log.length - 1; i >= 0 && !S.log[i].deal; i--) {
+    if (S.log[i].seat !== S.you) {
+      lastOther = S.log[i];
+      break;
+    }
+  }
   return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { role: "status", "aria-live": "polite" },
     h("span.status-text", { "data-status": "turn", text }),
     lastOther ? h("span.last-action", { text: lastOther.text }) : null,
@@ -554,7 +562,9 @@ function sidePanel(S, actions) {
     t("table.dealResult", { n: r.deal, result: dealSummary(S, r) }),
     r.double ? h("span.badge.double", { text: t("end.double") }) : null,
     r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
-  const log = h("ol.log", { "aria-label": t("table.log") }, S.log.slice(-12).reverse().map((l) => h(`li${l.seat === S.you ? ".mine" : ""}`, { text: l.text })));
+  const log = h("ol.log", { "aria-label": t("table.log") }, S.log.slice(-12).reverse().map((l) => (l.deal
+    ? h("li.log-deal", { "data-log-deal": l.deal, text: l.text })
+    : h(`li${l.seat === S.you ? ".mine" : ""}`, { text: l.text }))));
   return h("aside.side", {},
     h("div.panel.scores", {},
       h("h2", { text: t("table.scores") }),
