@@ -118,11 +118,24 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     assert ana.locator(".results").count() == 0
     assert ana.evaluate("() => document.activeElement.dataset.action") == "peek"
     assert ana.locator("[data-action=peek]").inner_text() == "Show the results"
+    # the bar keeps Rematch: the game is over, so it can be asked for without the results
+    assert ana.locator(".overlay.peek [data-action=rematch]").inner_text() == "Rematch"
     ana.keyboard.press("Enter")
     ana.wait_for_selector(".overlay:not(.peek) .results")
     assert not ana.evaluate(under)
     assert ben.locator("[data-action=peek]").inner_text() == "Voir la table"
-    # a reload after the end still shows it, with the record to download
+    # a spectator's bar has no Rematch: only the players may ask for one
+    watcher.click("[data-action=peek]")
+    watcher.wait_for_selector(".overlay.peek")
+    assert watcher.locator("[data-action=rematch]").count() == 0
+    # rematch: Ana asks from the bar, the results still set aside
+    ana.click("[data-action=peek]")
+    ana.click(".overlay.peek [data-action=rematch]")
+    ben.wait_for_function("() => window.rummykit.S.room.seats.some(s => s.rematch)")
+    assert "Ana" in ben.locator("#end-card").inner_text()
+    ana.wait_for_selector(".overlay.peek [data-action=rematch][disabled]")
+    assert ana.locator("[data-action=rematch]").inner_text() == "Waiting for the others…"
+    # a reload after the end still shows it, with the record to download and her request kept
     ana.reload()
     ana.wait_for_selector("[data-end=game]")
     assert ana.locator("[data-winner]").inner_text() == "You win the game!"
@@ -130,10 +143,8 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     assert href == f"/records/{code}-1.json"
     with urllib.request.urlopen(server.base + href, timeout=5) as r:
         assert json.load(r)["variant"] == "indian"
-    # rematch: both ask, a new game starts in the same room
-    ana.click("[data-action=rematch]")
-    ben.wait_for_function("() => window.rummykit.S.room.seats.some(s => s.rematch)")
-    assert "Ana" in ben.locator("#end-card").inner_text()
+    assert ana.locator(".overlay:not(.peek) [data-action=rematch]").is_disabled()
+    # Ben asks too: a new game starts in the same room
     ben.click("[data-action=rematch]")
     for page in (ana, ben):
         page.wait_for_function(

@@ -636,9 +636,13 @@ function endOverlay(S, actions) {
   const countdown = !go && dealMsg && dealMsg.next_deal_at
     ? h("p.muted", { "data-next-deal": "1", "data-countdown": dealMsg.next_deal_at, text: nextDealText(S, dealMsg.next_deal_at) })
     : null;
+  const asked = go ? (S.room.seats || []).filter((s) => s.rematch).map((s) => s.seat) : [];
+  // a seated player may ask for the rematch from the bar too, without bringing the results back
+  const seated = S.you !== null && S.you !== undefined;
+  const rematch = go && seated ? rematchButton(S, actions, asked.includes(S.you)) : null;
   if (peek) {
     return h("div.overlay.peek", { role: "region", "aria-labelledby": "end-title" },
-      h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, toggle)));
+      h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, rematch, toggle)));
   }
   const body = [
     h("div.end-head", {}, title, toggle),
@@ -653,14 +657,9 @@ function endOverlay(S, actions) {
     else if (w === S.you) who = t("end.youWinGame");
     else who = t("end.gameWinner", { who: seatName(S, w) });
     body.splice(1, 0, h("p.end-champion", { "data-winner": w, text: who }));
-    const asked = (S.room.seats || []).filter((s) => s.rematch).map((s) => s.seat);
     const buttons = [];
     if (go.record) buttons.push(h("a.btn", { href: go.record, download: `${S.room.room}-${go.game}.json`, "data-action": "record", text: t("end.download") }));
-    if (S.you !== null && S.you !== undefined) {
-      const iAsked = asked.includes(S.you);
-      buttons.push(h("button.btn.primary", { type: "button", "data-action": "rematch", "data-key": "rematch", disabled: iAsked,
-        text: iAsked ? t("end.rematchAsked") : t("end.rematch"), onclick: () => actions.rematch() }));
-    }
+    if (rematch) buttons.push(rematch);
     buttons.push(h("a.btn.ghost", { href: "/", text: t("end.lobby") }));
     body.push(h("p.muted", { text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" }));
     body.push(h("div.row", {}, buttons));
@@ -669,6 +668,12 @@ function endOverlay(S, actions) {
   }
   return h("div.overlay", { role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
     h("div.end-card", { id: "end-card" }, body));
+}
+
+/** Rematch, or that it was asked (the button then waits for the others). */
+function rematchButton(S, actions, iAsked) {
+  return h("button.btn.primary", { type: "button", "data-action": "rematch", "data-key": "rematch", disabled: iAsked,
+    text: iAsked ? t("end.rematchAsked") : t("end.rematch"), onclick: () => actions.rematch() });
 }
 
 // ---------------------------------------------------------------- actions with questions
