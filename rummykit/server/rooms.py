@@ -781,7 +781,7 @@ class RoomManager:
         if seat.away or seat.timeouts:
             seat.away, seat.timeouts = False, 0
             self._save(room)
-            self._schedule(room)
+            self._reschedule_for(room, seat)
         conn.send(
             {
                 "type": "seated",
@@ -825,7 +825,7 @@ class RoomManager:
             seat.away, seat.timeouts = False, 0
             self._save(room)
             self._broadcast_room(room)
-            self._schedule(room)
+            self._reschedule_for(room, seat)
 
     def _on_rematch(self, conn: Connection, msg: JSON) -> None:
         room, seat = self._seat_of(conn)
@@ -1082,6 +1082,13 @@ class RoomManager:
         self._schedule(room)
 
     # -- the clock, away seats and bots ----------------------------------------------------------
+
+    def _reschedule_for(self, room: Room, seat: Seat) -> None:
+        """Re-arm the clock after ``seat`` lost its away mark: only its own turn was timed as
+        an away seat's. Another seat's turn keeps its timer, and rescheduling it would start a
+        second decision of a bot that is already thinking."""
+        if room.game is not None and room.game.to_move == seat.seat:
+            self._schedule(room)
 
     def _schedule(self, room: Room) -> None:
         """Arm the room's one timer for what happens next without a client message."""
