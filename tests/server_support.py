@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -345,6 +346,21 @@ async def make_room(
         assert c.state is not None
         c.queue.put_nowait(c.state)
     return code, clients
+
+
+class HeldBot:
+    """Stands in for the bots' ``choose``: notes the version of each view it is asked about,
+    then answers ``draw`` once released, so a test can act while a bot is thinking."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+        self.release = threading.Event()
+
+    def __call__(self, view: dict[str, Any], history: list[Any], level: str,
+                 seed: int | None) -> str:
+        self.asked.append(view["version"])
+        self.release.wait(30)
+        return "draw"
 
 
 def bot_to_move(manager: Any, level: str) -> tuple[Any, Any, Any]:

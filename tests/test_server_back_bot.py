@@ -5,25 +5,14 @@ room's schedule, which starts a bot decision whenever a bot is to move."""
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from rummykit.server.config import ServerConfig
 from rummykit.server.rooms import Connection, RoomManager, hash_token
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import bot_to_move
-
-ANSWER = threading.Event()
-ASKED: list[int] = []
-
-
-def _counting_draw(view: dict[str, Any], history: list[Any], level: str, seed: int | None) -> str:
-    ASKED.append(view["version"])
-    ANSWER.wait(30)
-    return "draw"
+from tests.server_support import HeldBot, bot_to_move
 
 
 @pytest.mark.parametrize("how", ["back", "resume"])
@@ -31,9 +20,8 @@ def test_coming_back_does_not_start_a_second_bot_decision(tmp_path: Path, how: s
     storage = SQLiteStorage(str(tmp_path / "back.db"))
     config = ServerConfig(bot_pool="thread", offload_views=False, bot_delay=0)
     manager = RoomManager(storage, config)
-    manager.bots.choose = _counting_draw
-    ANSWER.clear()
-    ASKED.clear()
+    bot = HeldBot()
+    manager.bots.choose = bot
 
     async def main() -> None:
         conn, room, game = bot_to_move(manager, "easy")
@@ -41,9 +29,9 @@ def test_coming_back_does_not_start_a_second_bot_decision(tmp_path: Path, how: s
         seat = room.seats[1]
         seat.token = hash_token(token)
         version = game.version
-        while not ASKED:
+        while not bot.asked:
             await asyncio.sleep(0.01)
-        assert len(ASKED) == 1 and ASKED[0] == version, ASKED
+        assert len(bot.asked) == 1 and bot.asked[0] == version, bot.asked
         # Ana's clock ran out once before (a timeout on her earlier turn)
         seat.timeouts = 1
         if how == "back":
@@ -55,14 +43,14 @@ def test_coming_back_does_not_start_a_second_bot_decision(tmp_path: Path, how: s
         # the bot thinks on past the pause a second decision would wait (bot_delay is 0 here;
         # a hard bot thinks 1 s, more than the default 0.6 s pause)
         await asyncio.sleep(0.3)
-        ANSWER.set()
+        bot.release.set()
         await asyncio.sleep(0.3)
         # one decision for the bot's move at that version (later versions are its next moves)
-        assert ASKED.count(version) == 1, ASKED
+        assert bot.asked.count(version) == 1, bot.asked
         manager.close()
 
     try:
         asyncio.run(main())
     finally:
-        ANSWER.set()
+        bot.release.set()
         storage.close()

@@ -5,42 +5,30 @@ the bots played on unseen)."""
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
-from typing import Any
 
 from rummykit.server.config import ServerConfig
 from rummykit.server.rooms import RoomManager
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import bot_to_move
-
-THINKING = threading.Event()
-ANSWER = threading.Event()
-
-
-def _slow_draw(view: dict[str, Any], history: list[Any], level: str, seed: int | None) -> str:
-    THINKING.set()
-    ANSWER.wait(30)
-    return "draw"
+from tests.server_support import HeldBot, bot_to_move
 
 
 def test_a_swept_room_does_not_take_its_bots_late_move(tmp_path: Path) -> None:
     storage = SQLiteStorage(str(tmp_path / "sweep.db"))
     manager = RoomManager(storage, ServerConfig(bot_pool="thread", offload_views=False))
-    manager.bots.choose = _slow_draw
-    THINKING.clear()
-    ANSWER.clear()
+    bot = HeldBot()
+    manager.bots.choose = bot
 
     async def main() -> None:
         conn, room, game = bot_to_move(manager, "easy")
         code = room.code
         version = game.version
-        while not THINKING.is_set():
+        while not bot.asked:
             await asyncio.sleep(0.01)
         manager.handle(conn, {"type": "leave", "id": 6})
         room.touched -= 25 * 3600 * 1000
         assert manager.sweep() == [code]
-        ANSWER.set()
+        bot.release.set()
         await asyncio.sleep(0.3)
         assert game.version == version  # the late draw was not played
         assert code not in manager.rooms
@@ -50,5 +38,5 @@ def test_a_swept_room_does_not_take_its_bots_late_move(tmp_path: Path) -> None:
     try:
         asyncio.run(main())
     finally:
-        ANSWER.set()
+        bot.release.set()
         storage.close()
