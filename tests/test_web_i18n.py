@@ -338,6 +338,8 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     page.click("#settings-btn")
     page.check("#opt-fourcolor")
     page.click("#settings button[value=ok]")
+    # the dialog's close event, which applies the settings, comes as a task after the click
+    page.wait_for_function("() => document.body.classList.contains('four-color')")
     assert page.evaluate(colour, "d") == "rgb(11, 92, 173)"
     assert page.evaluate(colour, "c") == "rgb(26, 127, 55)"
     assert page.evaluate(colour, "h") == "rgb(200, 16, 46)"
