@@ -33,3 +33,24 @@ def test_bytecode_counts_do_not_depend_on_the_hash_seed(script: str, args: list[
     medians = [int(x.replace(",", "")) for x in first.split() if x.replace(",", "").isdigit()]
     assert medians and all(m > 0 for m in medians)
     assert _count(script, args, "12345") == first
+
+
+def test_the_solver_benchmark_reports_every_target_of_its_issue() -> None:
+    # A tiny run: the numbers mean nothing here, the report's shape does (each target once,
+    # judged against what the run measured), and the answers are checked against the baseline.
+    out = subprocess.run([sys.executable, str(SCRIPTS / "bench_solver.py"), "--hands", "6",
+                          "--baseline", "2", "--runs", "3", "--passes", "1"],
+                         capture_output=True, text=True, check=True).stdout
+    (each_run,) = [line for line in out.splitlines() if "median of each run: " in line]
+    assert each_run.count(" µs") == 3
+    targets = out.split("targets (issue #3, one core):\n")[1].splitlines()
+    assert len(targets) == 6
+    assert all(line.endswith(("   met", "   NOT MET")) for line in targets)
+    assert "same answers" in out
+
+
+def test_the_solver_benchmark_refuses_an_empty_run() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPTS / "bench_solver.py"), "--runs", "0"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "--runs" in done.stderr
