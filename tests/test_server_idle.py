@@ -268,3 +268,38 @@ def test_a_finished_game_after_a_restart_shows_its_end_and_rematches(tmp_path: P
         asyncio.run(after_restart())
     finally:
         storage.close()
+
+
+def test_a_finished_game_nobody_looks_at_is_forgotten_until_somebody_comes_back(
+    tmp_path: Path,
+) -> None:
+    storage = SQLiteStorage(str(tmp_path / "forget.db"))
+    manager = _manager(storage)
+
+    async def main() -> None:
+        room, conns, tokens = _two_people(manager, "indian", {"format": "points"})
+        game = room.game
+        assert game is not None and game.to_move is not None
+        manager.handle(conns[game.to_move], {"type": "action", "id": 3,
+                                             "version": game.version, "action": "drop"})
+        assert room.status == OVER
+        final, public = game.view(0), game.public_view()
+        manager.disconnected(conns[0])
+        assert room.game is game  # somebody is still there
+        manager.disconnected(conns[1])
+        assert room.game is None and storage.load_rooms()[0]["version"] == game.version
+        back = Connection()
+        manager.handle(back, {"type": "resume", "id": 4, "room": room.code, "token": tokens[0]})
+        state = next(m for m in _sent(back) if m["type"] == "state")
+        assert state["view"] == final and state["version"] == game.version
+        # the only one there enters again (leaving first): the game is still shown
+        for again, shown in (
+            ({"type": "join", "id": 5, "room": room.code}, public),
+            ({"type": "resume", "id": 6, "room": room.code, "token": tokens[0]}, final),
+        ):
+            manager.handle(back, again)
+            state = next(m for m in _sent(back) if m["type"] == "state")
+            assert state["view"] == shown
+        manager.close()
+
+    _run(storage, main)

@@ -377,6 +377,16 @@ class RoomManager:
         room.game = game
         room.history_len = len(game.history())
 
+    def _unload(self, room: Room) -> None:
+        """Forget the game of a finished room nobody is in: it is only read again if somebody
+        comes back (``_open``), so memory, and the collector's walks over it, keep to the
+        rooms people are in rather than every finished game of the last day."""
+        if room.status != OVER or room.game is None or room.busy:
+            return
+        room.stored_version = room.game.version
+        room.game = None
+        room.view_cache.clear()
+
     def _open(self, room: Room, mid: Any) -> None:
         """Load the room's game before somebody enters (a restart leaves records unread). A
         record that does not replay drops the room from memory, as a restart used to."""
@@ -627,6 +637,7 @@ class RoomManager:
         conn.room, conn.seat = None, None
         if not room.connections():
             self._hold(room)
+            self._unload(room)
         self._broadcast_room(room)
 
     # -- client messages --------------------------------------------------------------------
@@ -746,8 +757,9 @@ class RoomManager:
 
     def _on_join(self, conn: Connection, msg: JSON) -> None:
         room = self._lookup(msg["room"], msg["id"])
-        self._open(room, msg["id"])
+        # After leaving: the last one out of a finished room forgets its game (_unload).
         self._move_out(conn, room)
+        self._open(room, msg["id"])
         conn.room, conn.seat = room, None
         room.watchers.add(conn)
         # A spectator alone is somebody: watching bots play is what some come for.
@@ -813,8 +825,8 @@ class RoomManager:
         )
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat of this room", id=msg["id"])
-        self._open(room, msg["id"])
         self._move_out(conn, room)
+        self._open(room, msg["id"])
         old = seat.conn
         if old is not None and old is not conn:
             old.send(error_message("replaced", "this seat was resumed on another connection"))
