@@ -198,6 +198,16 @@ class Room:
     busy: int = 0
     #: by seat: (key, the seat's own part of its view) — see RoomManager._view
     view_cache: dict[int, tuple[Any, JSON]] = field(default_factory=dict)
+    #: nobody is in the room (no seated person connected, no spectator): its clock and its
+    #: bots stand still, and ``left`` keeps the milliseconds the turn's clock (or the pause
+    #: before the next deal) had left — see RoomManager._hold
+    held: bool = False
+    left: int | None = None
+    #: the game's version as stored, while its record is not loaded (``game`` is None with
+    #: ``game_no`` > 0: a restored room nobody has come back to yet)
+    stored_version: int | None = None
+    #: the game and version a bot of the room is deciding about (one decision at a time)
+    thinking: tuple[Game, int] | None = None
 
     def doc(self) -> JSON:
         return {
@@ -218,7 +228,9 @@ class Room:
             "next_deal_at": self.next_deal_at,
             "created": self.created,
             "touched": self.touched,
-            "version": None if self.game is None else self.game.version,
+            "version": self.stored_version if self.game is None else self.game.version,
+            "held": self.held,
+            "left": self.left,
             "seats": [s.doc() for s in self.seats],
         }
 
@@ -242,6 +254,9 @@ class Room:
             next_deal_at=doc["next_deal_at"],
             created=doc["created"],
             touched=int(doc.get("touched") or doc["created"]),
+            held=bool(doc.get("held", False)),
+            left=doc.get("left"),
+            stored_version=doc.get("version"),
         )
         room.seats = [
             Seat(
@@ -321,10 +336,15 @@ class RoomManager:
     # -- start-up ---------------------------------------------------------------------------
 
     def restore(self) -> int:
-        """Bring back every stored room (after a restart, even after ``kill -9``)."""
+        """Bring back every stored room (after a restart, even after ``kill -9``).
+
+        Only the rooms' states are read. Nobody is in any room yet, so every game in progress
+        holds still (``_hold``), and a game's record is replayed when somebody comes back to
+        its room (``_open``): a restart costs a row per room, not a replay of every game kept.
+        """
         for doc in self.storage.load_rooms():
             try:
-                room = self._load(doc)
+                room = Room.from_doc(doc)
             except Exception:
                 log.exception("room %s could not be restored", doc.get("code"))
                 continue
@@ -335,20 +355,48 @@ class RoomManager:
 
     def _load(self, doc: JSON) -> Room:
         room = Room.from_doc(doc)
-        if room.game_no > 0:
-            record = self.storage.load_game(room.code, room.game_no)
-            if record is None:
-                raise RuntimeError(f"room {room.code}: game {room.game_no} is not stored")
-            room.game = Game.from_record(record)
-            if doc.get("version") is not None and room.game.version != doc["version"]:
-                log.warning(
-                    "room %s: replayed version %s, stored %s",
-                    room.code,
-                    room.game.version,
-                    doc["version"],
-                )
-            room.history_len = len(room.game.history())
+        self._load_game(room)
         return room
+
+    def _load_game(self, room: Room) -> None:
+        """Replay the record of the room's current game, unless it is loaded (or there is
+        none yet)."""
+        if room.game is not None or room.game_no == 0:
+            return
+        record = self.storage.load_game(room.code, room.game_no)
+        if record is None:
+            raise RuntimeError(f"room {room.code}: game {room.game_no} is not stored")
+        game = Game.from_record(record)
+        if room.stored_version is not None and game.version != room.stored_version:
+            log.warning(
+                "room %s: replayed version %s, stored %s",
+                room.code,
+                game.version,
+                room.stored_version,
+            )
+        room.game = game
+        room.history_len = len(game.history())
+
+    def _unload(self, room: Room) -> None:
+        """Forget the game of a finished room nobody is in: it is only read again if somebody
+        comes back (``_open``), so memory, and the collector's walks over it, keep to the
+        rooms people are in rather than every finished game of the last day."""
+        if room.status != OVER or room.game is None or room.busy:
+            return
+        room.stored_version = room.game.version
+        room.game = None
+        room.view_cache.clear()
+
+    def _open(self, room: Room, mid: Any) -> None:
+        """Load the room's game before somebody enters (a restart leaves records unread). A
+        record that does not replay drops the room from memory, as a restart used to."""
+        try:
+            self._load_game(room)
+        except Exception:
+            log.exception("room %s could not be restored", room.code)
+            if self.rooms.get(room.code) is room:
+                del self.rooms[room.code]
+            raise ProtocolError("no_room", f"no room {room.code}", id=mid) from None
 
     def close(self) -> None:
         for room in self.rooms.values():
@@ -587,6 +635,9 @@ class RoomManager:
                 seat.conn = None
         room.watchers.discard(conn)
         conn.room, conn.seat = None, None
+        if not room.connections():
+            self._hold(room)
+            self._unload(room)
         self._broadcast_room(room)
 
     # -- client messages --------------------------------------------------------------------
@@ -706,9 +757,13 @@ class RoomManager:
 
     def _on_join(self, conn: Connection, msg: JSON) -> None:
         room = self._lookup(msg["room"], msg["id"])
+        # After leaving: the last one out of a finished room forgets its game (_unload).
         self._move_out(conn, room)
+        self._open(room, msg["id"])
         conn.room, conn.seat = room, None
         room.watchers.add(conn)
+        # A spectator alone is somebody: watching bots play is what some come for.
+        self._unhold(room)
         self._send_room(conn, room, msg["id"])
         self._send_state(conn, room)
         self._broadcast_room(room)
@@ -771,6 +826,7 @@ class RoomManager:
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat of this room", id=msg["id"])
         self._move_out(conn, room)
+        self._open(room, msg["id"])
         old = seat.conn
         if old is not None and old is not conn:
             old.send(error_message("replaced", "this seat was resumed on another connection"))
@@ -778,9 +834,13 @@ class RoomManager:
             room.watchers.add(old)
         seat.conn = conn
         conn.room, conn.seat = room, seat.seat
-        if seat.away or seat.timeouts:
+        cleared = seat.away or seat.timeouts > 0
+        if cleared:
             seat.away, seat.timeouts = False, 0
             self._save(room)
+        if room.held:
+            self._unhold(room)
+        elif cleared:
             self._reschedule_for(room, seat)
         conn.send(
             {
@@ -1054,11 +1114,12 @@ class RoomManager:
                     fresh.turn_seat,
                 )
                 room.turn_deal, room.history_len = fresh.turn_deal, fresh.history_len
+                room.held, room.left = fresh.held, fresh.left
                 return
 
     def _next_deal(self, room: Room) -> None:
         game = room.game
-        if game is None or room.status != BETWEEN or game.phase != "deal-over":
+        if game is None or room.status != BETWEEN or game.phase != "deal-over" or room.held:
             return
         if room.busy:
             room.timer = asyncio.get_running_loop().call_later(0.01, self._next_deal, room)
@@ -1090,6 +1151,47 @@ class RoomManager:
         if room.game is not None and room.game.to_move == seat.seat:
             self._schedule(room)
 
+    def _hold(self, room: Room) -> None:
+        """Nobody is in the room any more: stop its clock (or the pause before the next deal)
+        with the time it had left, and its bots (``_moved_on``), until somebody comes back.
+
+        A game nobody follows would otherwise be played on by the clock until the room is
+        swept, and in a two-seat Rami or Indian game played only by ``timeout`` the stock is
+        rebuilt without end. The time left is stored, so a restart keeps the room held.
+        """
+        if room.held or room.status not in (PLAYING, BETWEEN):
+            return
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        until = room.deadline if room.status == PLAYING else room.next_deal_at
+        room.left = None if until is None else max(0, until - now_ms())
+        room.held = True
+        room.deadline = room.next_deal_at = None
+        self._save_quietly(room)
+
+    def _unhold(self, room: Room) -> None:
+        """Somebody is in a held room again: its clock goes on with the time it had left."""
+        if not room.held:
+            return
+        room.held = False
+        left, room.left = room.left, None
+        if left is not None:
+            if room.status == PLAYING:
+                room.deadline = now_ms() + left
+            elif room.status == BETWEEN:
+                room.next_deal_at = now_ms() + left
+        self._save_quietly(room)
+        self._schedule(room)
+
+    def _save_quietly(self, room: Room) -> None:
+        """Store a room whose game did not change (a hold): a failure costs only the clock's
+        accuracy after a restart, and must not stop a connection from leaving."""
+        try:
+            self._save(room)
+        except Exception:
+            log.exception("room %s: storing its state failed", room.code)
+
     def _schedule(self, room: Room) -> None:
         """Arm the room's one timer for what happens next without a client message."""
         if room.timer is not None:
@@ -1099,6 +1201,12 @@ class RoomManager:
         if room.status == WAITING:
             if room.seats and all(s.kind != "empty" for s in room.seats):
                 room.timer = loop.call_soon(self._start_game, room)
+            return
+        if room.status in (PLAYING, BETWEEN) and not room.connections():
+            self._hold(room)
+            return
+        if room.held:
+            self._unhold(room)  # schedules again, with the clock running
             return
         if room.status == BETWEEN and room.next_deal_at is not None:
             delay = max(0.0, room.next_deal_at / 1000 - time.time())
@@ -1111,14 +1219,14 @@ class RoomManager:
             self._new_turn(room)
         seat = room.seats[game.to_move]
         turn = room.turn
-        if seat.kind == "bot":
-            task = asyncio.ensure_future(self._bot_turn(room, seat.seat, game.version))
+        if seat.kind == "bot" and not self._thinking(room, game, game.version):
+            # One decision per move: scheduling again (a person coming back) while the bot
+            # thinks leaves it to finish.
+            room.thinking = (game, game.version)
+            task = asyncio.ensure_future(self._bot_turn(room, seat.seat, game, game.version))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
-        anyone_here = any(s.conn is not None for s in room.seats) or bool(room.watchers)
-        if seat.away and seat.kind == "human" and anyone_here:
-            # Away seats are played at once; in a room nobody watches any more they keep the
-            # normal clock so an abandoned room does not spin.
+        if seat.away and seat.kind == "human":
             room.timer = loop.call_later(self.config.away_delay, self._expire, room, turn, True)
             return
         assert room.deadline is not None
@@ -1130,7 +1238,13 @@ class RoomManager:
         same one."""
         room.timer = None
         game = room.game
-        if game is None or room.status != PLAYING or room.turn != turn or game.to_move is None:
+        if (
+            game is None
+            or room.status != PLAYING
+            or room.turn != turn
+            or game.to_move is None
+            or room.held
+        ):
             return
         if room.busy:
             loop = asyncio.get_running_loop()
@@ -1150,7 +1264,21 @@ class RoomManager:
             log.exception("room %s: timeout refused", room.code)
         del away
 
-    async def _bot_turn(self, room: Room, seat: int, version: int) -> None:
+    @staticmethod
+    def _thinking(room: Room, game: Game, version: int) -> bool:
+        """Whether a bot of the room is deciding its move of ``game`` at ``version``."""
+        return (
+            room.thinking is not None and room.thinking[0] is game and room.thinking[1] == version
+        )
+
+    async def _bot_turn(self, room: Room, seat: int, game: Game, version: int) -> None:
+        try:
+            await self._bot_decides(room, seat, version)
+        finally:
+            if self._thinking(room, game, version):
+                room.thinking = None
+
+    async def _bot_decides(self, room: Room, seat: int, version: int) -> None:
         if self.config.bot_delay > 0:
             await asyncio.sleep(self.config.bot_delay)
         game = room.game
@@ -1186,9 +1314,12 @@ class RoomManager:
 
     def _moved_on(self, room: Room, game: Game, version: int, seat: int) -> bool:
         """Whether a bot's answer for ``seat`` at ``version`` came too late: the game moved
-        on, or the room itself was swept meanwhile (a move would bring it back to storage)."""
+        on, the room itself was swept meanwhile (a move would bring it back to storage), or
+        everybody left it (a held room does not move; the bot decides again when somebody
+        comes back)."""
         return (
-            self.rooms.get(room.code) is not room
+            room.held
+            or self.rooms.get(room.code) is not room
             or room.game is not game
             or game.version != version
             or game.to_move != seat
