@@ -87,3 +87,26 @@ def test_a_storage_failure_refuses_the_action_and_keeps_the_room(tmp_path: Path)
 
     asyncio.run(main())
     store.close()
+
+
+def test_the_wal_file_shrinks_back_after_a_burst(tmp_path: Path) -> None:
+    # A burst of commits the checkpoints cannot keep up with grows the WAL; once a checkpoint
+    # lets the log start over, the next commit cuts the file back to the limit.
+    path = tmp_path / "s.db"
+    store = SQLiteStorage(str(path), wal_limit=64 * 1024)
+    reader = sqlite3.connect(str(path))
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM rooms").fetchone()  # holds the log from the start
+    padding = "x" * 4000
+    for n in range(300):
+        store.save_room("ABCDEF", {"code": "ABCDEF", "n": n, "padding": padding})
+    wal = Path(str(path) + "-wal")
+    grown = wal.stat().st_size
+    assert grown > 1024 * 1024
+    reader.execute("COMMIT")
+    reader.close()
+    store._db.execute("PRAGMA wal_checkpoint(RESTART)")
+    store.save_room("ABCDEF", {"code": "ABCDEF", "n": 300})
+    assert wal.stat().st_size <= 64 * 1024
+    assert store.load_rooms() == [{"code": "ABCDEF", "n": 300}]
+    store.close()

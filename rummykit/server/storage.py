@@ -112,6 +112,10 @@ def _dump(doc: JSON) -> str:
     return json.dumps(doc, separators=(",", ":"))
 
 
+#: The most the WAL file keeps on disk once checkpointed (bytes).
+WAL_LIMIT = 64 * 1024 * 1024
+
+
 class SQLiteStorage:
     """:class:`Storage` in one SQLite file in WAL mode.
 
@@ -121,13 +125,17 @@ class SQLiteStorage:
     (an fsync per commit) for that case too.
     """
 
-    def __init__(self, path: str, durable: bool = False) -> None:
+    def __init__(self, path: str, durable: bool = False, wal_limit: int = WAL_LIMIT) -> None:
         self.path = path
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA busy_timeout=5000")
+        # A burst of commits faster than the checkpoints grows the WAL file, and SQLite keeps
+        # it at its peak size for ever (5.5 GB was seen under a load test); past this limit it
+        # is cut back once a checkpoint has let the log start over.
+        self._db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
         self._db.executescript(_SCHEMA)
         # Commits on the event loop only append to the WAL (no fsync with synchronous=NORMAL);
         # the checkpoint, which does fsync, runs in a background thread on its own connection.
