@@ -167,20 +167,19 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     # the log runs on through the deals, each one's moves after a line naming it; a page
     # reloaded in the last deal starts its log at that line and tells the same moves after it
     log_js = "() => window.rummykit.S.log.map(l => [l.deal || null, l.text])"
+    # (a deal of more moves than the 40 lines kept keeps its line first, in place of its
+    # oldest move)
     log = page.evaluate(log_js)
     deals = [d for d, _ in log if d]
+    assert log[0][0] and len(log) <= 40, log
     assert deals == list(range(len(results) - len(deals) + 1, len(results) + 1)), log
-    if len(results) in deals:
-        tail = log[[d for d, _ in log].index(len(results)) :]
-        assert tail[0] == [len(results), f"Deal {len(results)}"], log
-        if len(results) > 1 and len(tail) < 40:
-            assert len(log) > len(tail), log  # the deal before, as far as the 40 lines kept reach
-        if len(tail) <= 12:
-            # newest first: the latest deal's line is the first one shown
-            assert page.locator(".log li.log-deal").first.inner_text() == f"Deal {len(results)}"
-    else:
-        tail = log  # a deal of more moves than the 40 lines kept: its line is gone
-        assert len(log) == 40, log
+    tail = log[[d for d, _ in log].index(len(results)) :]
+    assert tail[0] == [len(results), f"Deal {len(results)}"], log
+    if len(results) > 1 and len(tail) < 40:
+        assert len(log) > len(tail), log  # the deal before, as far as the 40 lines kept reach
+    if len(tail) <= 12:
+        # newest first: the latest deal's line is the first one shown
+        assert page.locator(".log li.log-deal").first.inner_text() == f"Deal {len(results)}"
     page.reload()
     page.wait_for_selector("[data-end=game]")
     assert page.evaluate(log_js) == tail

@@ -106,6 +106,19 @@ def test_every_house_rule_has_a_label_in_every_catalog() -> None:
         assert "house.max_restocks.values.-1" in words, lang
 
 
+def test_the_page_needs_no_emoji_font() -> None:
+    """Every character the page shows is one the common text fonts draw (DejaVu, Liberation,
+    the systems' own): none beyond the Basic Multilingual Plane, where the emoji are, and none
+    asking for an emoji's look (U+FE0F). Debian's Chromium has no emoji font, and the eye beside
+    the spectators' count (👁) showed there as an empty box."""
+    found = []
+    for path in sorted(WEB.rglob("*")):
+        if path.suffix in (".js", ".css", ".html", ".json"):
+            text = path.read_text(encoding="utf-8")
+            found += [(path.name, c) for c in sorted(set(text)) if ord(c) > 0xFFFF or c == "\ufe0f"]
+    assert not found, found
+
+
 def test_rule_terms_are_translated_properly() -> None:
     es, fr = catalog("es"), catalog("fr")
     assert "Abrir" in es["meter.open"] and "Ouvrir" in fr["meter.open"]
@@ -368,6 +381,45 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     page.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)
     # that very card left the hand (not its twin of the other deck, if the hand holds both)
     page.wait_for_selector(f".hand-card[data-id='{focused}']", state="detached")
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+TOOLS_FIT_JS = """() => { const row = document.querySelector('.actions .tools');
+  const edge = Math.min(row.getBoundingClientRect().right, document.documentElement.clientWidth);
+  const buttons = [...row.querySelectorAll('.btn')];
+  return { actions: buttons.map((b) => b.dataset.action),
+           out: buttons.filter((b) => b.getBoundingClientRect().right > edge + 0.5)
+             .map((b) => b.dataset.action),
+           scrolls: row.scrollWidth > row.clientWidth,
+           page: document.documentElement.scrollWidth }; }"""
+
+
+def test_the_hand_tools_wrap_on_a_320_px_phone(server: Server, browser: Any) -> None:
+    """All five hand tools (group, clear the selection, the two sorts, ungroup all) on the
+    smallest phone, in every language: the row wraps onto more lines rather than scroll
+    sideways, where the sorts sat past the screen's edge."""
+    page = new_page(browser, locale="fr-FR", viewport={"width": 320, "height": 568})
+    play_against_bots(page, server.base, "rummy", 2)
+    hand = page.evaluate("() => window.rummykit.S.arrangement.all()")
+    page.locator(f".hand-card[data-id='{hand[0]}']").click()
+    page.locator(f".hand-card[data-id='{hand[1]}']").click()
+    page.click("[data-action=group]")
+    page.locator(f".hand-card[data-id='{hand[2]}']").click()
+    page.wait_for_selector(".actions .tools [data-action=ungroup]")
+    for lang, clear in (
+        ("fr", "Désélectionner"),
+        ("es", "Quitar selección"),
+        ("en", "Clear selection"),
+    ):
+        page.select_option("#lang", lang)
+        # the row is redrawn once the language's catalog has come
+        page.wait_for_function(
+            "w => document.querySelector('[data-action=clear]').textContent === w", arg=clear
+        )
+        fit = page.evaluate(TOOLS_FIT_JS)
+        assert fit["actions"] == ["group", "clear", "sort-suit", "sort-rank", "ungroup"], fit
+        assert not fit["out"] and not fit["scrolls"] and fit["page"] <= 320, (lang, fit)
     assert not page.js_errors, page.js_errors
     page.context.close()
 

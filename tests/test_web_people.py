@@ -55,7 +55,10 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     ana.wait_for_function("() => window.rummykit.S.room.spectators === 1")
     ana.wait_for_selector("[data-spectators='1']")  # the players see they are watched
     ben.wait_for_selector("[data-spectators='1']")
-    assert ben.locator("[data-spectators]").inner_text() == "👁 1 spectateur"
+    assert ben.locator("[data-spectators]").inner_text() == "1 spectateur"
+    # its eye is drawn, not left to an emoji font the machine may not have (an empty box then)
+    eye = ben.locator("[data-spectators] .eye svg").bounding_box()
+    assert eye and eye["width"] >= 12 and eye["height"] >= 12, eye
 
     # two turns each: whoever is to move plays through the page; the other page follows
     turns = 0
@@ -135,6 +138,16 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     assert "Ana" in ben.locator("#end-card").inner_text()
     ana.wait_for_selector(".overlay.peek [data-action=rematch][disabled]")
     assert ana.locator("[data-action=rematch]").inner_text() == "Waiting for the others…"
+    # the bar set aside says who asked, as the whole screen does: to the spectator (watching
+    # with the results set aside), to Ana herself, and to Ben in French once he sets them aside
+    asked = ".overlay.peek [data-rematch-who='0']"
+    watcher.wait_for_selector(asked)
+    assert watcher.locator(asked).inner_text() == "Rematch asked by: Ana"
+    assert ana.locator(asked).inner_text() == "Rematch asked by: You (Ana)"
+    ben.click("[data-action=peek]")
+    assert ben.locator(asked).inner_text() == "Revanche demandée par\u00a0: Ana"
+    ben.click("[data-action=peek]")
+    ben.wait_for_selector(".overlay:not(.peek) .results")
     # a reload after the end still shows it, with the record to download and her request kept
     ana.reload()
     ana.wait_for_selector("[data-end=game]")
