@@ -18,6 +18,7 @@ from tests.web_support import (
     create_room,
     drag,
     ends_seen,
+    js_errors,
     low_contrast,
     new_page,
     play_against_bots,
@@ -46,7 +47,7 @@ def finish_and_check(page: Any, server: Server, code: str) -> None:
     assert record["deals"], record
     assert page.locator("[data-action=rematch]").is_enabled()
     assert not low_contrast(page), low_contrast(page)
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
 
 
 # How the person plays each turn of the whole games (the last line repeats): every way to
@@ -183,7 +184,7 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     page.reload()
     page.wait_for_selector("[data-end=game]")
     assert page.evaluate(log_js) == tail
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -217,7 +218,7 @@ def test_long_names_fit_a_narrow_phone(planned_server: Server, browser: Any) -> 
     )
     assert fits
     assert page.evaluate(width) <= NARROW["width"]
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -241,7 +242,7 @@ def test_idle_seat_played_by_the_clock_until_back(fast_clock_server: Server, bro
     assert any("ran out of time" in line for line in log), log
     tap(page, "[data-action=back]")
     page.wait_for_function("() => !window.rummykit.S.room.seats[window.rummykit.S.you].away")
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -268,7 +269,7 @@ def test_take_by_drag_then_return(server: Server, browser: Any) -> None:
     assert page.locator("[data-action=pile]").get_attribute("data-top") == top
     tap(page, "[data-action=draw]")
     wait_change(page, s["version"])
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -285,7 +286,7 @@ def test_take_and_return_on_a_phone(server: Server, browser: Any) -> None:
     assert "return" in state(page)["can"]
     assert page.locator("[data-action=return-btn]").is_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -319,5 +320,5 @@ def test_wrong_declaration_warned_and_refused_move_explained(server: Server, bro
     assert text.startswith("No permitido: una declaración muestra 13 cartas"), text
     assert state(page)["version"] == s["version"]
     assert len(state(page)["hand"]) == 14
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()

@@ -20,6 +20,7 @@ from tests.web_support import (
     PHONE,
     Server,
     create_room,
+    js_errors,
     low_contrast,
     new_page,
     play_against_bots,
@@ -179,7 +180,7 @@ def test_no_line_breaks_inside_a_french_phrase_or_a_number_and_its_unit(
              return out; }"""
     )
     assert all(re.search(r"\d\u00a0(s|min)$", u) for u in units), units
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -234,7 +235,7 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page.wait_for_selector(".hand-card")
     assert page.locator("[data-action=sort-suit]").inner_text() == "Sort by suit"
     assert page.locator("#lang").input_value() == "en"
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -278,7 +279,7 @@ def test_a_phone_held_sideways_shows_the_turns_buttons_at_once(
     assert tops[0] <= 390 and tops[1] < 390, tops
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 844
     assert not low_contrast(page), low_contrast(page)
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -379,7 +380,7 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
     page.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)
     # that very card left the hand (not its twin of the other deck, if the hand holds both)
     page.wait_for_selector(f".hand-card[data-id='{focused}']", state="detached")
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -418,7 +419,7 @@ def test_the_hand_tools_wrap_on_a_320_px_phone(server: Server, browser: Any) -> 
         fit = page.evaluate(TOOLS_FIT_JS)
         assert fit["actions"] == ["group", "clear", "sort-suit", "sort-rank", "ungroup"], fit
         assert not fit["out"] and not fit["scrolls"] and fit["page"] <= 320, (lang, fit)
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -472,7 +473,7 @@ def test_a_bots_name_and_level_show_whole_beside_the_clock_on_a_narrow_phone(
         # shown whole: the name and the level (without its brackets), the full name as title
         assert chip["name"].split() == full.replace("(", "").replace(")", "").split(), chip
         assert chip["title"] == full, chip
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -742,5 +743,5 @@ def test_a_spanish_page_explains_a_refused_move_in_spanish(server: Server, brows
     page.wait_for_function(
         "() => document.querySelector('#toast').innerText.startsWith('No permitido: abre primero')"
     )
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
