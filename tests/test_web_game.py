@@ -46,6 +46,8 @@ def finish_and_check(page: Any, server: Server, code: str) -> None:
         record = json.load(r)
     assert record["deals"], record
     assert page.locator("[data-action=rematch]").is_enabled()
+    # no advice for a turn under it (it said "lay new melds" to a game over)
+    assert page.locator(".my-area .meter").count() == 0
     assert not low_contrast(page), low_contrast(page)
     assert not js_errors(page), page.js_errors
 

@@ -420,6 +420,9 @@ function statusBar(S, actions) {
 
 function meterBar(S, actions) {
   const v = S.view;
+  // between deals and after the game its advice ("lay new melds…", "draw first") is stale: the
+  // deal is over and the hand shown is gone
+  if (!v.turn) return null;
   if (v.variant === "indian") return declarationBar(S, actions);
   const o = v.opening;
   if (!o) return null;
