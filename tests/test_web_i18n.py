@@ -397,11 +397,17 @@ TOOLS_FIT_JS = """() => { const row = document.querySelector('.actions .tools');
 def test_the_hand_tools_wrap_on_a_320_px_phone(server: Server, browser: Any) -> None:
     """All five hand tools (group, clear the selection, the two sorts, ungroup all) on the
     smallest phone, in every language: the row wraps onto more lines rather than scroll
-    sideways, where the sorts sat past the screen's edge."""
+    sideways, where the sorts sat past the screen's edge; and a tap that selects a card leaves
+    the hand where it was."""
     page = new_page(browser, locale="fr-FR", viewport={"width": 320, "height": 568})
     play_against_bots(page, server.base, "rummy", 2)
     hand = page.evaluate("() => window.rummykit.S.arrangement.all()")
+    # the first card tapped does not move the hand (tools that came with a selection added a
+    # line to the row above it)
+    top = "() => document.querySelector('.hand').getBoundingClientRect().top + window.scrollY"
+    before = page.evaluate(top)
     page.locator(f".hand-card[data-id='{hand[0]}']").click()
+    assert page.evaluate(top) == before
     page.locator(f".hand-card[data-id='{hand[1]}']").click()
     page.click("[data-action=group]")
     page.locator(f".hand-card[data-id='{hand[2]}']").click()

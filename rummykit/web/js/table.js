@@ -494,11 +494,15 @@ function actionBar(S, actions) {
   const mayDeclare = can(S, "declare") || (v.variant === "indian" && can(S, "discard"));
   if (mayDeclare) btns.push(b("declare", t("action.declare"), () => doDeclare(S, actions), { primary: !!(v.declaration && v.declaration.valid) }));
   if (can(S, "drop")) btns.push(b("drop", t("action.drop", { n: dropCost(S) }), () => doDrop(S, actions), { danger: true }));
-  // hand tools: those for the selected cards first (what was just selected for comes first to
-  // the eye, on a phone's row as on a wide one), then the sorts, always there
+  // hand tools: those for the selected cards first, then the sorts. All are always there (those
+  // for a selection disabled without one): on a phone the row wraps, and tools that came with
+  // the first card tapped added a line that pushed the hand down under the finger
   const tools = [];
-  if (sel.length >= 1) tools.push(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G" }));
-  if (sel.length) tools.push(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }));
+  const none = sel.length === 0;
+  tools.push(
+    b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G", disabled: none }),
+    b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }, { disabled: none }),
+  );
   tools.push(
     b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }),
     b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }),
