@@ -339,6 +339,10 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
              return document.getElementById('toast').getBoundingClientRect().width; }"""
     )
     assert width >= 0.9 * min(640, viewport["width"]), width
+    # the log is there on a phone too, at the foot of the page (the deal's line at least)
+    page.locator(".log-panel").scroll_into_view_if_needed()
+    assert page.locator(".log-panel").is_visible()
+    assert page.locator(".log li").count() >= 1
     # nothing sticks out sideways, and every text reads well on what is behind it
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], width
