@@ -226,6 +226,18 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     page.click("#help-btn")
     keys = page.locator("#help-body kbd").all_inner_texts()
     assert {"Maj + ← →", "Espace", "Échap"} <= set(keys), keys
+    # on a phone the help opens at its start, how to play by touch (its Close button, at the
+    # foot, took the focus and scrolled it to the keyboard's table), and no key name is broken
+    # over two lines
+    shown = page.evaluate(
+        """() => { const dlg = document.getElementById('help');
+             const first = dlg.querySelector('#help-body p').getBoundingClientRect();
+             const broken = [...dlg.querySelectorAll('kbd')]
+               .filter((k) => k.getClientRects().length > 1);
+             return [dlg.scrollHeight > dlg.clientHeight, dlg.scrollTop,
+                     first.top >= dlg.getBoundingClientRect().top, broken.length]; }"""
+    )
+    assert shown[1:] == [0, True, 0], shown
     page.keyboard.press("Escape")
     page.select_option("#lang", "en")
     page.wait_for_function("() => document.documentElement.lang === 'en'")

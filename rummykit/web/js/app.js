@@ -419,7 +419,13 @@ async function boot() {
     savePrefs();
     render();
   });
-  document.getElementById("help-btn").addEventListener("click", () => document.getElementById("help").showModal());
+  document.getElementById("help-btn").addEventListener("click", () => {
+    const help = document.getElementById("help");
+    help.showModal();
+    // its Close button, at the foot, takes the focus and scrolled a phone's dialog down to the
+    // keyboard's table: it opens at its start, how to play by touch
+    help.scrollTop = 0;
+  });
   window.addEventListener("popstate", onRoute);
   document.addEventListener("keydown", (e) => handleKey(e, S, actions));
   S.route = parseRoute();
