@@ -364,6 +364,10 @@ def test_table_fits_the_screen_and_plays_by_keyboard(
       document.body.append(el); const c = getComputedStyle(el).color; el.remove(); return c; }"""
     assert page.evaluate(colour, "d") == page.evaluate(colour, "h")
     page.click("#settings-btn")
+    # the name field is a field like the lobby's, a finger's 44 px tall (it was the browser's
+    # bare box, some 20 px)
+    name_box = page.locator("#opt-name").bounding_box()
+    assert name_box and name_box["height"] >= 44, name_box
     page.check("#opt-fourcolor")
     page.click("#settings button[value=ok]")
     # the dialog's close event, which applies the settings, comes as a task after the click
