@@ -286,9 +286,14 @@ def test_a_phone_held_sideways_shows_the_turns_buttons_at_once(
     play_against_bots(page, server.base, "rami71", 4)
     tops = page.evaluate(
         """() => [document.querySelector('.actions .verbs .btn').getBoundingClientRect().bottom,
-                  document.querySelector('.hand').getBoundingClientRect().top]"""
+                  document.querySelector('.hand').getBoundingClientRect().top,
+                  document.querySelector('.actions .verbs').getBoundingClientRect().top,
+                  document.querySelector('.actions .tools').getBoundingClientRect().top]"""
     )
     assert tops[0] <= 390 and tops[1] < 390, tops
+    # the hand's tools share the line of the turn's buttons (a line of their own, or tools with
+    # nothing to do yet, pushed the hand down by a row)
+    assert tops[2] == tops[3], tops
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 844
     assert not low_contrast(page), low_contrast(page)
     assert not js_errors(page), page.js_errors

@@ -494,14 +494,17 @@ function actionBar(S, actions) {
   const mayDeclare = can(S, "declare") || (v.variant === "indian" && can(S, "discard"));
   if (mayDeclare) btns.push(b("declare", t("action.declare"), () => doDeclare(S, actions), { primary: !!(v.declaration && v.declaration.valid) }));
   if (can(S, "drop")) btns.push(b("drop", t("action.drop", { n: dropCost(S) }), () => doDrop(S, actions), { danger: true }));
-  // hand tools: those for the selected cards first, then the sorts. All are always there (those
-  // for a selection disabled without one): on a phone the row wraps, and tools that came with
-  // the first card tapped added a line that pushed the hand down under the finger
+  // hand tools: those for the selected cards first, then the sorts. Those for a selection are
+  // there without one too, disabled and "idle": a phone's row wraps, and tools that came with the
+  // first card tapped added a line that pushed the hand down under the finger. Wider screens hide
+  // idle tools (app.css): there the row shares its line with the turn's buttons, and two more
+  // pushed the hand below the first screen of a phone held sideways.
   const tools = [];
   const none = sel.length === 0;
+  const idle = (el) => { if (none) el.classList.add("idle"); return el; };
   tools.push(
-    b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G", disabled: none }),
-    b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }, { disabled: none }),
+    idle(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G", disabled: none })),
+    idle(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }, { disabled: none })),
   );
   tools.push(
     b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }),
