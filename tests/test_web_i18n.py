@@ -454,6 +454,42 @@ def test_the_hand_tools_wrap_on_a_320_px_phone(server: Server, browser: Any) -> 
     page.context.close()
 
 
+@pytest.mark.parametrize(
+    "viewport", [{"width": 360, "height": 740}, DESKTOP], ids=["phone", "desktop"]
+)
+def test_selecting_cards_leaves_the_hand_where_it_is(
+    server: Server, browser: Any, viewport: dict[str, int]
+) -> None:
+    """A tap that selects a card must not move the hand: the next tap would land on another
+    card. Where a card can be laid off (made so on the page: a meld on the table and the verb
+    offered), the hint that came with one card selected, a line or two long, pushed the hand
+    down by some 45 px, on a phone and on a desktop alike, and back up at the second card."""
+    page = new_page(browser, locale="fr-FR", viewport=viewport)
+    play_against_bots(page, server.base, "rummy", 2)
+    version = page.evaluate("() => window.rummykit.S.state.version")
+    page.keyboard.press("d")
+    page.wait_for_function(
+        "v => window.rummykit.S.state.version > v && !window.rummykit.S.pending", arg=version
+    )
+    page.evaluate(
+        """() => { const v = window.rummykit.S.view;
+             if (!v.table.length) v.table.push({ number: 1, cards: ['5H', '6H', '7H'],
+                                                 kind: 'run', owner: 1 });
+             v.turn.can = [...v.turn.can, 'layoff'];
+             window.rummykit.actions.render(); }"""
+    )
+    top = "() => document.querySelector('.hand').getBoundingClientRect().top + window.scrollY"
+    ids = page.evaluate("() => window.rummykit.S.arrangement.all()")
+    tops = [page.evaluate(top)]
+    for card_id in ids[:2]:
+        page.locator(f".hand-card[data-id='{card_id}']").click()
+        tops.append(page.evaluate(top))
+    assert page.locator(".hand-card.selected").count() == 2
+    assert len(set(tops)) == 1, tops
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
 #: The narrowest phones in common use (PHONE is 390 px wide).
 NARROW_PHONE = {"width": 360, "height": 780}
 

@@ -486,7 +486,10 @@ function actionBar(S, actions) {
   const rules = rulesOf(v);
   if (can(S, "open") && sel.length >= 3) btns.push(b("open", t("action.openSelected"), () => openSelected(S, actions), { primary: true, key: "O" }));
   if (can(S, "meld") && sel.length >= 3) btns.push(b("meld", t("action.meld"), () => actions.play(`meld ${meldOrder(sel, rules).join(" ")}`), { primary: true, key: "M" }));
-  if ((can(S, "layoff") || can(S, "swap")) && sel.length === 1 && v.table.length) btns.push(h("span.hint", { text: t("action.layoffHint") }));
+  // told to screen readers only: shown, it came with the first card tapped and, a line or more
+  // long, pushed the hand down under the finger (and back up at the second). The melds that take
+  // the card are outlined, and the opened player's meter already says "lay off on any meld".
+  if ((can(S, "layoff") || can(S, "swap")) && sel.length === 1 && v.table.length) btns.push(h("span.hint.visually-hidden", { text: t("action.layoffHint") }));
   if (can(S, "discard")) btns.push(b("discard", sel.length === 1 ? t("action.discardCard", { card: pretty(sel[0]) }) : t("action.discard"),
     () => doDiscard(S, actions, selectedIds(S)[0]), { disabled: sel.length !== 1, key: "X", primary: sel.length === 1 }));
   // "declare" is in turn.can only when a valid declaration exists; a wrong one is still a move
