@@ -214,7 +214,10 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     assert page.evaluate(log)[-1] == "Ana robó del mazo"
     assert page.evaluate(log)[0] == "Mano 1"  # the deal's line, before its moves
     page.select_option("#lang", "fr")
-    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    # the table is redrawn once the catalog has come (a fetch): wait for the redrawn page, not
+    # for the language's attribute, which says nothing of what is drawn
+    sort = "w => document.querySelector('[data-action=sort-suit]').textContent === w"
+    page.wait_for_function(sort, arg="Trier par couleur")
     # the moves already told are told again in French
     assert page.evaluate(log)[-1] == "Ana a pioché"
     assert page.evaluate(log)[0] == "Donne 1"
@@ -240,7 +243,7 @@ def test_language_switch_at_the_table(server: Server, browser: Any) -> None:
     assert shown[1:] == [0, True, 0], shown
     page.keyboard.press("Escape")
     page.select_option("#lang", "en")
-    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.wait_for_function(sort, arg="Sort by suit")
     assert page.locator("[data-action=sort-suit]").inner_text() == "Sort by suit"
     # the choice is remembered
     page.reload()
