@@ -18,6 +18,7 @@ from tests.web_support import (
     create_room,
     drag,
     ends_seen,
+    js_errors,
     low_contrast,
     new_page,
     play_against_bots,
@@ -45,8 +46,10 @@ def finish_and_check(page: Any, server: Server, code: str) -> None:
         record = json.load(r)
     assert record["deals"], record
     assert page.locator("[data-action=rematch]").is_enabled()
+    # no advice for a turn under it (it said "lay new melds" to a game over)
+    assert page.locator(".my-area .meter").count() == 0
     assert not low_contrast(page), low_contrast(page)
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
 
 
 # How the person plays each turn of the whole games (the last line repeats): every way to
@@ -167,24 +170,23 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     # the log runs on through the deals, each one's moves after a line naming it; a page
     # reloaded in the last deal starts its log at that line and tells the same moves after it
     log_js = "() => window.rummykit.S.log.map(l => [l.deal || null, l.text])"
+    # (a deal of more moves than the 40 lines kept keeps its line first, in place of its
+    # oldest move)
     log = page.evaluate(log_js)
     deals = [d for d, _ in log if d]
+    assert log[0][0] and len(log) <= 40, log
     assert deals == list(range(len(results) - len(deals) + 1, len(results) + 1)), log
-    if len(results) in deals:
-        tail = log[[d for d, _ in log].index(len(results)) :]
-        assert tail[0] == [len(results), f"Deal {len(results)}"], log
-        if len(results) > 1 and len(tail) < 40:
-            assert len(log) > len(tail), log  # the deal before, as far as the 40 lines kept reach
-        if len(tail) <= 12:
-            # newest first: the latest deal's line is the first one shown
-            assert page.locator(".log li.log-deal").first.inner_text() == f"Deal {len(results)}"
-    else:
-        tail = log  # a deal of more moves than the 40 lines kept: its line is gone
-        assert len(log) == 40, log
+    tail = log[[d for d, _ in log].index(len(results)) :]
+    assert tail[0] == [len(results), f"Deal {len(results)}"], log
+    if len(results) > 1 and len(tail) < 40:
+        assert len(log) > len(tail), log  # the deal before, as far as the 40 lines kept reach
+    if len(tail) <= 12:
+        # newest first: the latest deal's line is the first one shown
+        assert page.locator(".log li.log-deal").first.inner_text() == f"Deal {len(results)}"
     page.reload()
     page.wait_for_selector("[data-end=game]")
     assert page.evaluate(log_js) == tail
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -218,7 +220,7 @@ def test_long_names_fit_a_narrow_phone(planned_server: Server, browser: Any) -> 
     )
     assert fits
     assert page.evaluate(width) <= NARROW["width"]
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -242,7 +244,7 @@ def test_idle_seat_played_by_the_clock_until_back(fast_clock_server: Server, bro
     assert any("ran out of time" in line for line in log), log
     tap(page, "[data-action=back]")
     page.wait_for_function("() => !window.rummykit.S.room.seats[window.rummykit.S.you].away")
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -269,7 +271,7 @@ def test_take_by_drag_then_return(server: Server, browser: Any) -> None:
     assert page.locator("[data-action=pile]").get_attribute("data-top") == top
     tap(page, "[data-action=draw]")
     wait_change(page, s["version"])
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -286,7 +288,7 @@ def test_take_and_return_on_a_phone(server: Server, browser: Any) -> None:
     assert "return" in state(page)["can"]
     assert page.locator("[data-action=return-btn]").is_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -320,5 +322,5 @@ def test_wrong_declaration_warned_and_refused_move_explained(server: Server, bro
     assert text.startswith("No permitido: una declaración muestra 13 cartas"), text
     assert state(page)["version"] == s["version"]
     assert len(state(page)["hand"]) == 14
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()

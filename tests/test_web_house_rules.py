@@ -8,7 +8,7 @@ import urllib.request
 from typing import Any
 
 from rummykit.rules import option_schema
-from tests.web_support import Server, add_bots, low_contrast, new_page
+from tests.web_support import Server, add_bots, js_errors, low_contrast, new_page
 
 #: The narrowest phones in common use.
 NARROW_PHONE = {"width": 360, "height": 780}
@@ -71,7 +71,7 @@ def test_house_rules_set_in_the_lobby_reach_every_page(server: Server, browser: 
     for p, words in ((page, "Blocked deal: Void"), (other, "Donne bloquée\u00a0: Annulée")):
         p.wait_for_selector(".side [data-house-rules]")
         assert words in p.locator(".side [data-house-rules]").inner_text()
-    assert not page.js_errors and not other.js_errors, (page.js_errors, other.js_errors)
+    assert not js_errors(page) and not js_errors(other), (page.js_errors, other.js_errors)
     other.context.close()
     page.context.close()
 
@@ -101,7 +101,7 @@ def test_a_room_without_house_rules_shows_none(server: Server, browser: Any) -> 
     code = page.locator("[data-room-code]").inner_text()
     assert set(room_options(server, code)) == set(option_schema("indian"))
     assert page.locator("[data-house-rules]").count() == 0
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -124,7 +124,7 @@ def test_a_number_past_its_bounds_becomes_the_nearest_allowed(
     page.wait_for_selector(".seat-row.mine")
     code = page.locator("[data-room-code]").inner_text()
     assert room_options(server, code)["max_restocks"] == -1
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()
 
 
@@ -150,5 +150,5 @@ def test_the_pages_swap_hints_follow_the_house_rule(server: Server, browser: Any
         ["6S X 6D", "6C", "rami51", {"swap": "any"}],
     ]
     assert page.evaluate(FITS_JS, cases) == [True, False, True, False, False, True]
-    assert not page.js_errors, page.js_errors
+    assert not js_errors(page), page.js_errors
     page.context.close()

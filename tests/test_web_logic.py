@@ -250,3 +250,31 @@ def test_a_refused_connection_is_retried_ever_more_slowly(page: Any) -> None:
     assert crowded[0] < 1000 and 30000 <= crowded[-1] < 30300, crowded
     # a welcome, then a lost connection: the next attempt comes at once again
     assert len(after_welcome) == 1 and after_welcome[0] < 1000, after_welcome
+
+
+def test_the_log_keeps_its_deals_line(page: Any) -> None:
+    """The log keeps its newest 40 lines, and the first one kept is the line of the deal its
+    moves belong to: a deal of more than 40 moves no longer loses its line, and the deal before,
+    reached in part, keeps its own."""
+    body = """(() => {
+      const deal = (n) => ({ deal: n });
+      const move = (n, k) => ({ seat: k % 2, move: `${n}.${k}` });
+      const name = (l) => (l.deal ? `Deal ${l.deal}` : l.move);
+      const run = (log, n) => t.keepLog(log, n).map(name);
+      const moves = (n, k) => Array.from({ length: k }, (_, i) => move(n, i + 1));
+      return [
+        run([deal(1), ...moves(1, 3)], 40),
+        run([deal(1), ...moves(1, 45)], 40),
+        run([deal(1), ...moves(1, 5), deal(2), ...moves(2, 3)], 6),
+        run([deal(1), ...moves(1, 5), deal(2), ...moves(2, 3)], 4),
+        run([deal(1), ...moves(1, 5), deal(2), ...moves(2, 3)], 3),
+        run(moves(1, 5), 3),
+      ];
+    })()"""
+    got = js(page, body, {})
+    assert got[0] == ["Deal 1", "1.1", "1.2", "1.3"]
+    assert len(got[1]) == 40 and got[1][:2] == ["Deal 1", "1.7"] and got[1][-1] == "1.45"
+    assert got[2] == ["Deal 1", "1.5", "Deal 2", "2.1", "2.2", "2.3"]
+    assert got[3] == ["Deal 2", "2.1", "2.2", "2.3"]
+    assert got[4] == ["Deal 2", "2.2", "2.3"]
+    assert got[5] == ["1.3", "1.4", "1.5"]  # no deal's line to keep (none was written)

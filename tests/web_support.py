@@ -194,6 +194,25 @@ def new_page(browser: Any, locale: str = "en-US", viewport: dict[str, int] | Non
     return page
 
 
+SETTLED = "rummykit: settled"
+
+
+def settle(page: Any) -> None:
+    """Wait until the test holds every console line and page error the page gave so far: they
+    reach the test as events, after the page has gone on, so a check made at once could miss the
+    last ones (an error of the very state just waited for). A line logged now, and waited for,
+    comes after all of them."""
+    with page.expect_console_message(lambda m: m.text == SETTLED):
+        page.evaluate("m => console.debug(m)", SETTLED)
+
+
+def js_errors(page: Any) -> list[str]:
+    """The page's errors so far, the last ones included (``settle``)."""
+    settle(page)
+    errors: list[str] = page.js_errors
+    return errors
+
+
 def save_pages(name: str) -> list[str]:
     """Save a screenshot, the page's state, its toast and its console of every page the test
     left open, under ``RUMMYKIT_TEST_ARTIFACTS`` (default ``test-artifacts/``); return one line

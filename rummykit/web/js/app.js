@@ -4,7 +4,7 @@ import { detectLanguage, loadLanguage, language, t, has, translateStatic } from 
 import { Arrangement } from "./hand.js";
 import { toast, announce } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { renderTable, tickClock, describeAction, eventAction, handleKey } from "./table.js";
+import { renderTable, tickClock, describeAction, eventAction, handleKey, keepLog } from "./table.js";
 import { helpHtml } from "./help.js";
 import { translateReason } from "./reasons.js";
 
@@ -271,7 +271,7 @@ function onState(msg) {
         if (last) S.log.push(logEntry(last, e.action === "take" ? e.card : null));
       }
     }
-    S.log.splice(0, Math.max(0, S.log.length - 40));
+    S.log = keepLog(S.log);
   }
   if (Array.isArray(v.hand)) {
     const key = `rk.hand.${msg.room}.${v.seat}`;
@@ -288,7 +288,7 @@ function onState(msg) {
     const take = msg.last.action === "take" ? [...S.events].reverse().find((e) => e.action === "take") : null;
     const entry = logEntry(msg.last, take ? take.card : null);
     S.log.push(entry);
-    if (S.log.length > 40) S.log.shift();
+    S.log = keepLog(S.log);
     if (msg.last.seat !== S.you) announce(entry.text);
   }
   S.clock = msg.clock
@@ -419,7 +419,13 @@ async function boot() {
     savePrefs();
     render();
   });
-  document.getElementById("help-btn").addEventListener("click", () => document.getElementById("help").showModal());
+  document.getElementById("help-btn").addEventListener("click", () => {
+    const help = document.getElementById("help");
+    help.showModal();
+    // its Close button, at the foot, takes the focus and scrolled a phone's dialog down to the
+    // keyboard's table: it opens at its start, how to play by touch
+    help.scrollTop = 0;
+  });
   window.addEventListener("popstate", onRoute);
   document.addEventListener("keydown", (e) => handleKey(e, S, actions));
   S.route = parseRoute();

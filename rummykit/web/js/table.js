@@ -172,6 +172,20 @@ export function describeAction(last, S, taken = null) {
   }
 }
 
+/** The log's newest ``n`` lines. The first one kept is always a deal's line: when the oldest
+ * moves kept are a deal's whose line would go, that line stays in the place of one more move
+ * (a deal of more than ``n`` moves still reads under its line, on an open page as after a
+ * reload). */
+export function keepLog(log, n = 40) {
+  if (log.length <= n) return log;
+  const kept = log.slice(-n);
+  if (kept[0].deal) return kept;
+  const gone = log.slice(0, log.length - n);
+  let heading = null;
+  for (let i = gone.length - 1; i >= 0 && !heading; i--) if (gone[i].deal) heading = gone[i];
+  return heading ? [heading, ...kept.slice(1)] : kept;
+}
+
 /** A deal's history event (docs/engine.md, "History events") as the action that made it, for
  * a page that enters mid-deal; null for the deal's own events (a restock, its end). */
 export function eventAction(e) {
@@ -211,7 +225,7 @@ export function renderTable(root, S, actions) {
   const watching = (S.room && S.room.spectators) || 0;
   if (watching) {
     opponents.append(h("span.watchers", { role: "listitem", "data-spectators": watching, title: t("room.spectators", { n: watching }) },
-      h("span", { "aria-hidden": "true", text: "👁 " }), t("room.spectators", { n: watching })));
+      eyeIcon(), t("room.spectators", { n: watching })));
   }
 
   // --- the felt: stock, pile, indicator, melds
@@ -239,6 +253,14 @@ export function renderTable(root, S, actions) {
   document.title = myTurn ? `● ${t("turn.yours")} — rummykit` : `${t(`variant.${v.variant}.name`)} — rummykit`;
   setupDrag(section, S, actions);
   tickClock(S);
+}
+
+/** An eye drawn as a picture: an emoji needs a colour-emoji font, which many systems (Debian's
+ * Chromium among them) lack, and then shows as an empty box. */
+function eyeIcon() {
+  return h("span.eye", { "aria-hidden": "true", html:
+    '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">'
+    + '<path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z"/><circle cx="12" cy="12" r="3"/></svg>' });
 }
 
 function seatChip(S, s, teams) {
@@ -398,6 +420,9 @@ function statusBar(S, actions) {
 
 function meterBar(S, actions) {
   const v = S.view;
+  // between deals and after the game its advice ("lay new melds…", "draw first") is stale: the
+  // deal is over and the hand shown is gone
+  if (!v.turn) return null;
   if (v.variant === "indian") return declarationBar(S, actions);
   const o = v.opening;
   if (!o) return null;
@@ -461,7 +486,10 @@ function actionBar(S, actions) {
   const rules = rulesOf(v);
   if (can(S, "open") && sel.length >= 3) btns.push(b("open", t("action.openSelected"), () => openSelected(S, actions), { primary: true, key: "O" }));
   if (can(S, "meld") && sel.length >= 3) btns.push(b("meld", t("action.meld"), () => actions.play(`meld ${meldOrder(sel, rules).join(" ")}`), { primary: true, key: "M" }));
-  if ((can(S, "layoff") || can(S, "swap")) && sel.length === 1 && v.table.length) btns.push(h("span.hint", { text: t("action.layoffHint") }));
+  // told to screen readers only: shown, it came with the first card tapped and, a line or more
+  // long, pushed the hand down under the finger (and back up at the second). The melds that take
+  // the card are outlined, and the opened player's meter already says "lay off on any meld".
+  if ((can(S, "layoff") || can(S, "swap")) && sel.length === 1 && v.table.length) btns.push(h("span.hint.visually-hidden", { text: t("action.layoffHint") }));
   if (can(S, "discard")) btns.push(b("discard", sel.length === 1 ? t("action.discardCard", { card: pretty(sel[0]) }) : t("action.discard"),
     () => doDiscard(S, actions, selectedIds(S)[0]), { disabled: sel.length !== 1, key: "X", primary: sel.length === 1 }));
   // "declare" is in turn.can only when a valid declaration exists; a wrong one is still a move
@@ -469,11 +497,18 @@ function actionBar(S, actions) {
   const mayDeclare = can(S, "declare") || (v.variant === "indian" && can(S, "discard"));
   if (mayDeclare) btns.push(b("declare", t("action.declare"), () => doDeclare(S, actions), { primary: !!(v.declaration && v.declaration.valid) }));
   if (can(S, "drop")) btns.push(b("drop", t("action.drop", { n: dropCost(S) }), () => doDrop(S, actions), { danger: true }));
-  // hand tools: those for the selected cards first (on a phone the row scrolls sideways, and
-  // what was just selected for must not sit past its edge), then the sorts, always there
+  // hand tools: those for the selected cards first, then the sorts. Those for a selection are
+  // there without one too, disabled and "idle": a phone's row wraps, and tools that came with the
+  // first card tapped added a line that pushed the hand down under the finger. Wider screens hide
+  // idle tools (app.css): there the row shares its line with the turn's buttons, and two more
+  // pushed the hand below the first screen of a phone held sideways.
   const tools = [];
-  if (sel.length >= 1) tools.push(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G" }));
-  if (sel.length) tools.push(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }));
+  const none = sel.length === 0;
+  const idle = (el) => { if (none) el.classList.add("idle"); return el; };
+  tools.push(
+    idle(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G", disabled: none })),
+    idle(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }, { disabled: none })),
+  );
   tools.push(
     b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }),
     b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }),
@@ -640,9 +675,12 @@ function endOverlay(S, actions) {
   // a seated player may ask for the rematch from the bar too, without bringing the results back
   const seated = S.you !== null && S.you !== undefined;
   const rematch = go && seated ? rematchButton(S, actions, asked.includes(S.you)) : null;
+  // who asked for the rematch, on the whole screen and on the bar set aside alike
+  const askedBy = () => h("p.muted", { "data-rematch-who": asked.join(" "),
+    text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" });
   if (peek) {
     return h("div.overlay.peek", { role: "region", "aria-labelledby": "end-title" },
-      h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, rematch, toggle)));
+      h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, asked.length ? askedBy() : null, rematch, toggle)));
   }
   const body = [
     h("div.end-head", {}, title, toggle),
@@ -661,7 +699,7 @@ function endOverlay(S, actions) {
     if (go.record) buttons.push(h("a.btn", { href: go.record, download: `${S.room.room}-${go.game}.json`, "data-action": "record", text: t("end.download") }));
     if (rematch) buttons.push(rematch);
     buttons.push(h("a.btn.ghost", { href: "/", text: t("end.lobby") }));
-    body.push(h("p.muted", { text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" }));
+    body.push(askedBy());
     body.push(h("div.row", {}, buttons));
   } else if (countdown) {
     body.push(countdown);
