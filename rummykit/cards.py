@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from rummykit.errors import InvalidHand, InvalidNotation
+from rummykit.errors import InvalidArgument, InvalidHand, InvalidNotation, describe
 
 RANK_CHARS: Final = "A23456789TJQK"
 SUIT_CHARS: Final = "SHDC"
@@ -95,13 +95,21 @@ def card(rank: int, suit: int) -> Card:
     """The card of a rank (1-13; 14 means a high ace) and a suit (0-3)."""
     if rank == 14:
         rank = ACE
-    if not (1 <= rank <= 13 and 0 <= suit <= 3):
-        raise InvalidNotation(f"no card has rank {rank} and suit {suit}")
-    return FACES[suit * 13 + rank - 1]
+    # The solver builds its melds' cards here: the check costs nothing when the card exists
+    # (a rank or suit that is no number fails the comparison or, a float, the index).
+    try:
+        if 1 <= rank <= 13 and 0 <= suit <= 3:
+            return FACES[suit * 13 + rank - 1]
+    except TypeError:
+        pass
+    raise InvalidNotation(f"no card has rank {rank!r} and suit {suit!r}")
 
 
 def parse_card(text: str) -> Card:
-    """Parse one card in any accepted spelling; raise :class:`InvalidNotation` naming the fault."""
+    """Parse one card in any accepted spelling; raise :class:`InvalidNotation` naming the fault
+    (:class:`InvalidArgument` for a value that is not text at all)."""
+    if not isinstance(text, str):
+        raise InvalidArgument(f"a card must be text like '7H' or 'X', not {describe(text)}")
     raw = text.strip()
     if raw.isascii():
         t = raw.upper()
@@ -134,7 +142,28 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse cards separated by spaces (commas are accepted too)."""
+    if not isinstance(text, str):
+        raise InvalidArgument(f"cards must be text like '7H 8H X', not {describe(text)}")
     return tuple(parse_card(part) for part in text.replace(",", " ").split())
+
+
+#: The one type a card has: ``ONLY_CARDS.issuperset(map(type, cards))`` checks a whole hand
+#: in C, at the cost of a few bytecodes whatever its length.
+ONLY_CARDS: Final = frozenset({Card})
+
+
+def cards_argument(cards: object, name: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple, or :class:`InvalidArgument` naming the argument ``name`` when it
+    is not a sequence of :class:`Card` (text must be parsed first: ``parse_cards``)."""
+    if isinstance(cards, Sequence) and not isinstance(cards, str | bytes):
+        got = tuple(cards)
+        if ONLY_CARDS.issuperset(map(type, got)):
+            return got
+        bad = next(c for c in got if type(c) is not Card)
+        raise InvalidArgument(
+            f"{name} must hold Card values (parse_cards makes them from text), not {describe(bad)}"
+        )
+    raise InvalidArgument(f"{name} must be a sequence of Card, not {describe(cards)}")
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -23,14 +23,16 @@ from typing import Final, Literal
 from rummykit.cards import (
     ACE,
     JOKER_RANK,
+    ONLY_CARDS,
     RANK_CHARS,
     SUIT_CHARS,
     Card,
     card,
+    cards_argument,
     format_cards,
     parse_cards,
 )
-from rummykit.errors import InvalidMeld
+from rummykit.errors import InvalidArgument, InvalidMeld, describe
 
 End = Literal["low", "high"]
 
@@ -47,6 +49,25 @@ class MeldRules:
     max_run: int = 13
     #: A rank whose every card is a joker too (Indian rummy's wild joker); 0 for none.
     wild_rank: int = 0
+
+    def __post_init__(self) -> None:
+        # Checked once when made: every meld check reads them.
+        for name in ("min_real", "max_set", "max_run", "wild_rank"):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise InvalidArgument(
+                    f"MeldRules {name} must be a whole number, not {describe(value)}"
+                )
+        if not 0 <= self.wild_rank <= 13:
+            raise InvalidArgument(
+                f"MeldRules wild_rank must be a rank from 1 to 13, or 0 for none, not "
+                f"{self.wild_rank}"
+            )
+        if type(self.adjacent_jokers) is not bool:
+            raise InvalidArgument(
+                f"MeldRules adjacent_jokers must be True or False, not "
+                f"{describe(self.adjacent_jokers)}"
+            )
 
     def is_joker(self, c: Card) -> bool:
         """Whether ``c`` may stand in for another card under these rules."""
@@ -275,7 +296,20 @@ def make_meld(cards: Sequence[Card], rules: MeldRules = RUMMY_MELDS) -> Meld:
     When the cards read both as a set and as a run (possible only with wild cards), the run is
     chosen: it is worth at least as much and counts as a sequence in Indian rummy.
     """
-    cards = tuple(cards)
+    if type(rules) is not MeldRules:
+        raise InvalidArgument(f"rules must be a MeldRules, not {describe(rules)}")
+    # One check in C for the common case; cards_argument says what is wrong otherwise.
+    try:
+        got = tuple(cards)
+        whole = ONLY_CARDS.issuperset(map(type, got))
+    except TypeError:
+        whole = False
+    if not whole:
+        got = cards_argument(cards, "a meld's cards")
+    return _make_meld(got, rules)
+
+
+def _make_meld(cards: tuple[Card, ...], rules: MeldRules) -> Meld:
     text = format_cards(cards)
     n = len(cards)
     if n < 3:
@@ -403,4 +437,6 @@ def _run_at(
 
 def parse_meld(text: str, rules: MeldRules = RUMMY_MELDS) -> Meld:
     """Parse and validate a meld written in notation."""
+    if not isinstance(text, str):
+        raise InvalidArgument(f"a meld must be text like '7H 8H 9H', not {describe(text)}")
     return make_meld(parse_cards(text), rules)

@@ -11,11 +11,12 @@ Layoff(2, Card('AH'), 'low')
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from rummykit.cards import JOKER, Card, format_cards, parse_cards
-from rummykit.errors import InvalidNotation
+from rummykit.cards import JOKER, ONLY_CARDS, Card, cards_argument, format_cards, parse_cards
+from rummykit.errors import InvalidArgument, InvalidNotation, describe
 
 Group = tuple[Card, ...]
 
@@ -27,6 +28,31 @@ def canonical_group(cards: Group) -> Group:
     if len(real) >= 2 and len({c.rank for c in real}) == 1 and len({c.suit for c in real}) > 1:
         return (*sorted(real, key=lambda c: c.suit), *[c for c in cards if c is JOKER])
     return cards
+
+
+# An action built in Python (not parsed) is checked once, when it is made: a wrong value in
+# it would otherwise fail deep inside the engine, after the checks that keep the game as it
+# was.
+
+
+def _card_field(value: object, verb: str) -> None:
+    if type(value) is not Card:
+        raise InvalidArgument(f"{verb} takes a Card, not {describe(value)}")
+
+
+def _number_field(value: object, verb: str) -> None:
+    if type(value) is not int:
+        raise InvalidArgument(f"{verb} takes a table meld number (int), not {describe(value)}")
+
+
+def _group(cards: Iterable[Card], verb: str) -> Group:
+    try:
+        group = tuple(cards)
+        if ONLY_CARDS.issuperset(map(type, group)):
+            return group
+    except TypeError:
+        pass
+    return cards_argument(cards, f"{verb}'s cards")
 
 
 class Action:
@@ -99,6 +125,9 @@ class Discard(Action):
     card: Card
     verb: ClassVar[str] = "discard"
 
+    def __post_init__(self) -> None:
+        _card_field(self.card, "discard")
+
     def __repr__(self) -> str:
         return f"Discard({self.card!r})"
 
@@ -114,7 +143,7 @@ class NewMeld(Action):
     verb: ClassVar[str] = "meld"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", canonical_group(tuple(self.cards)))
+        object.__setattr__(self, "cards", canonical_group(_group(self.cards, "meld")))
 
     def __repr__(self) -> str:
         return f"NewMeld(parse_cards({format_cards(self.cards)!r}))"
@@ -132,7 +161,14 @@ class Open(Action):
     verb: ClassVar[str] = "open"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "melds", tuple(canonical_group(tuple(m)) for m in self.melds))
+        melds = self.melds
+        if not isinstance(melds, tuple | list):
+            raise InvalidArgument(
+                f"{self.verb} takes its melds as a tuple of card tuples, not {describe(melds)}"
+            )
+        object.__setattr__(
+            self, "melds", tuple(canonical_group(_group(m, self.verb)) for m in melds)
+        )
 
     def key(self) -> tuple[tuple[int, ...], ...]:
         return tuple(sorted(tuple(c.index for c in m) for m in self.melds))
@@ -165,6 +201,13 @@ class Layoff(Action):
     end: Literal["low", "high"] | None = None
     verb: ClassVar[str] = "layoff"
 
+    def __post_init__(self) -> None:
+        _number_field(self.number, "layoff")
+        _card_field(self.card, "layoff")
+        if self.end not in (None, "low", "high"):
+            raise InvalidArgument(f"layoff end must be 'low', 'high' or None, not "
+                                  f"{describe(self.end)}")
+
     def __repr__(self) -> str:
         end = f", {self.end!r}" if self.end else ""
         return f"Layoff({self.number}, {self.card!r}{end})"
@@ -179,6 +222,10 @@ class Swap(Action):
     number: int
     card: Card
     verb: ClassVar[str] = "swap"
+
+    def __post_init__(self) -> None:
+        _number_field(self.number, "swap")
+        _card_field(self.card, "swap")
 
     def __repr__(self) -> str:
         return f"Swap({self.number}, {self.card!r})"
@@ -217,6 +264,8 @@ def _number(text: str, line: str) -> int:
 
 def parse_action(text: str) -> Action:
     """Parse one action line; raise :class:`InvalidNotation` saying what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidArgument(f"an action must be text like 'discard 7H', not {describe(text)}")
     line = text.strip()
     if not line:
         raise InvalidNotation("empty action")
@@ -271,4 +320,6 @@ def as_action(action: Action | str) -> Action:
         return action
     if isinstance(action, str):
         return parse_action(action)
-    raise InvalidNotation(f"{action!r} is not an action")
+    raise InvalidArgument(
+        f"action must be an Action or its text like 'discard 7H', not {describe(action)}"
+    )

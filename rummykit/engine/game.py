@@ -33,7 +33,14 @@ from rummykit.engine.actions import (
 from rummykit.engine.place import TurnRules, can_finish
 from rummykit.engine.scoring import DealResult, GameScore, score_deal
 from rummykit.engine.state import DealState, TableMeld
-from rummykit.errors import IllegalAction, InvalidHand, InvalidMeld, RummyError
+from rummykit.errors import (
+    IllegalAction,
+    InvalidArgument,
+    InvalidHand,
+    InvalidMeld,
+    RummyError,
+    describe,
+)
 from rummykit.melds import Meld, MeldRules, indian_penalty, make_meld, rummy_penalty
 from rummykit.rules import Ruleset, make_rules
 
@@ -91,6 +98,16 @@ class Game:
         """A new game. ``seed`` makes every shuffle reproducible; ``deck`` fixes the first
         deal's cards (notation strings or cards); with neither, shuffles are secure."""
         rules = make_rules(variant, players, options)
+        # The record stores the seed and replays only a whole number (JSON has no other
+        # seed a replay could rebuild the same shuffles from).
+        if seed is not None and type(seed) is not int:
+            raise InvalidArgument(
+                f"seed must be a whole number (int) or None, not {describe(seed)}"
+            )
+        if rng is not None and not callable(getattr(rng, "shuffle", None)):
+            raise InvalidArgument(
+                f"rng must have a shuffle method (a random.Random), not {describe(rng)}"
+            )
         cards = None if deck is None else _deck_cards(deck, rules)
         return cls(rules, seed=seed, rng=rng, deck=cards)
 
@@ -277,7 +294,16 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """A copy of a seat's hand (engine-side code only: views decide who sees it)."""
-        return list(self.deal.hands[seat])
+        return list(self.deal.hands[self._seat(seat)])
+
+    def _seat(self, seat: object) -> int:
+        # A bool is an int to Python, and a negative index would read another seat's cards.
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise InvalidArgument(
+                f"seat must be a seat number from 0 to {self.rules.players - 1}, not "
+                f"{describe(seat)}"
+            )
+        return seat
 
     def history(self) -> list[dict[str, Any]]:
         """Public events of the current deal, in order."""
@@ -290,8 +316,12 @@ class Game:
         self._validate(as_action(action))
 
     def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` is legal now; a value that is no action nor text raises
+        :class:`InvalidArgument` (text that is no action is simply not legal)."""
         try:
             self._validate(as_action(action))
+        except InvalidArgument:
+            raise
         except RummyError:
             return False
         return True
@@ -957,9 +987,7 @@ class Game:
         """Everything ``seat`` may know, as a JSON-ready dict."""
         from rummykit.engine.views import build_view
 
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
-            raise RummyError(f"there is no seat {seat!r} (seats 0 to {self.rules.players - 1})")
-        return build_view(self, seat)
+        return build_view(self, self._seat(seat))
 
     def public_view(self) -> dict[str, Any]:
         """What a spectator may know: no hand."""
@@ -1028,6 +1056,10 @@ def _seats_after(dealer: int, n: int) -> list[int]:
 
 
 def _deck_cards(deck: Sequence[Card | str], rules: Ruleset) -> list[Card]:
+    if not isinstance(deck, Sequence) or isinstance(deck, str):
+        raise InvalidArgument(
+            f"deck must be a list of cards (Card or text like '7H'), not {describe(deck)}"
+        )
     cards = [c if isinstance(c, Card) else _one_card(c) for c in deck]
     if Counter(cards) != Counter(make_deck(rules.jokers)):
         have = Counter(cards)
@@ -1047,6 +1079,10 @@ def _deck_cards(deck: Sequence[Card | str], rules: Ruleset) -> list[Card]:
 
 
 def _one_card(text: str) -> Card:
+    if not isinstance(text, str):
+        raise InvalidArgument(
+            f"deck must hold cards (Card or text like '7H'), not {describe(text)}"
+        )
     cards = parse_cards(text)
     if len(cards) != 1:
         raise InvalidHand(f"{text!r} is not one card")

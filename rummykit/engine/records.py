@@ -124,6 +124,9 @@ def replay(source: Mapping[str, Any] | str) -> Game:
         except RummyError as exc:
             raise InvalidRecord(f"deal {k}: {exc}") from None
         dealer = entry.get("dealer")
+        if dealer is not None and type(dealer) is not int:
+            # "0" or 0.0 would read as the same seat in the message and still be refused.
+            raise InvalidRecord(f"deal {k}: dealer must be a seat number, not {dealer!r}")
         if dealer is not None and dealer != game.deal.dealer:
             raise InvalidRecord(
                 f"deal {k}: the record says seat {dealer} deals, the rules say seat "
