@@ -144,7 +144,11 @@ class Observation:
         """Build from a view dict and history events (both copied; nothing else is read).
         Either of the wrong shape raises :class:`InvalidArgument` naming the field."""
         _check_shape(view, history)
-        return cls(_plain(dict(view)), tuple(_plain([dict(e) for e in history])))
+        try:
+            return cls(_plain(dict(view)), tuple(_plain([dict(e) for e in history])))
+        except (TypeError, ValueError, RecursionError) as exc:
+            # What json refuses: a value of another type somewhere inside, a circular list.
+            raise InvalidArgument(f"view and history must be JSON data: {exc}") from None
 
     # -- the basics -----------------------------------------------------------------------
 
