@@ -184,8 +184,16 @@ def _probe_values(variant: str, name: str) -> list[Any]:
     return [v for v in get_args(get_type_hints(Ruleset)[name]) if v != default]
 
 
-@cache
 def answer_rules(variant: str) -> tuple[str, ...]:
+    """The room options and house rules of ``variant`` that can change what :func:`analyze`
+    answers (see :func:`_answer_rules`)."""
+    # The cache below hashes its argument: a list would fail there with a TypeError.
+    variant_solving(variant)
+    return _answer_rules(variant)
+
+
+@cache
+def _answer_rules(variant: str) -> tuple[str, ...]:
     """The room options and house rules of ``variant`` that can change what :func:`analyze`
     answers (the others are accepted and change nothing). Found by trying each one's other
     values, so it follows the code (a value ``make_rules`` refuses, such as another

@@ -168,21 +168,47 @@ def cards_argument(cards: object, name: str) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical notation of a list of cards, separated by spaces."""
-    return " ".join(c.text for c in cards)
+    # Wrong values are caught as they fail (no check in the way of every action's text).
+    try:
+        return " ".join(c.text for c in cards)
+    except (AttributeError, TypeError):
+        raise _not_cards(cards) from None
 
 
 def pretty_cards(cards: Iterable[Card]) -> str:
     """Cards with suit symbols, for people."""
-    return " ".join(c.pretty() for c in cards)
+    try:
+        return " ".join(c.pretty() for c in cards)
+    except (AttributeError, TypeError):
+        raise _not_cards(cards) from None
+
+
+def _not_cards(cards: object) -> InvalidArgument:
+    try:
+        cards_argument(cards, "cards")
+    except InvalidArgument as exc:
+        return exc
+    return InvalidArgument(f"cards must be Card values, not {describe(cards)}")
 
 
 def make_deck(jokers: int, copies: int = 2) -> list[Card]:
     """An unshuffled deck: ``copies`` of every face (suit by suit, A to K) then the jokers."""
+    if type(jokers) is not int or type(copies) is not int or jokers < 0 or copies < 0:
+        raise InvalidArgument(
+            f"jokers and copies must be whole numbers of 0 or more, not {describe(jokers)} "
+            f"and {describe(copies)}"
+        )
     return [face for face in FACES[:52] for _ in range(copies)] + [JOKER] * jokers
 
 
 def check_cards_exist(cards: Sequence[Card], jokers: int, copies: int = 2) -> None:
     """Raise :class:`InvalidHand` if ``cards`` hold more copies of a face than the deck has."""
+    cards = cards_argument(cards, "cards")
+    if type(jokers) is not int or type(copies) is not int:
+        raise InvalidArgument(
+            f"jokers and copies must be whole numbers, not {describe(jokers)} and "
+            f"{describe(copies)}"
+        )
     counts = Counter(cards)
     for face, n in sorted(counts.items()):
         limit = jokers if face is JOKER else copies
@@ -203,9 +229,15 @@ def _ordinal(n: int) -> str:
 
 def sort_key_suit(c: Card) -> tuple[int, int]:
     """Sort by suit then rank, jokers last."""
-    return (c.suit if c.rank else 4, c.rank)
+    try:
+        return (c.suit if c.rank else 4, c.rank)
+    except AttributeError:
+        raise _not_cards((c,)) from None
 
 
 def sort_key_rank(c: Card) -> tuple[int, int]:
     """Sort by rank then suit, jokers last."""
-    return (c.rank if c.rank else 14, c.suit)
+    try:
+        return (c.rank if c.rank else 14, c.suit)
+    except AttributeError:
+        raise _not_cards((c,)) from None

@@ -83,25 +83,38 @@ def opening_value(rank: int) -> int:
         return 1
     if rank == 14:
         return 11
-    return min(rank, 10)
+    try:
+        return min(rank, 10)
+    except TypeError:
+        raise InvalidArgument(
+            f"rank must be a place's rank from 1 to 14, not {describe(rank)}"
+        ) from None
 
 
 def rummy_penalty(c: Card) -> int:
     """Penalty of a card left in hand in ``rummy`` and the Rami family."""
-    if c.rank == JOKER_RANK:
+    try:
+        rank = c.rank
+    except AttributeError:
+        raise InvalidArgument(f"a penalty is that of a Card, not {describe(c)}") from None
+    if rank == JOKER_RANK:
         return 20
-    if c.rank == ACE:
+    if rank == ACE:
         return 11
-    return min(c.rank, 10)
+    return min(rank, 10)
 
 
 def indian_penalty(c: Card, wild_rank: int = 0) -> int:
     """Penalty of a card left in hand in Indian rummy: J Q K A 10, jokers (printed, wild) 0."""
-    if c.rank == JOKER_RANK or c.rank == wild_rank:
+    try:
+        rank = c.rank
+    except AttributeError:
+        raise InvalidArgument(f"a penalty is that of a Card, not {describe(c)}") from None
+    if rank in (JOKER_RANK, wild_rank):
         return 0
-    if c.rank == ACE:
+    if rank == ACE:
         return 10
-    return min(c.rank, 10)
+    return min(rank, 10)
 
 
 RUMMY_PENALTY: Final = tuple(rummy_penalty(c) for c in (card(r, 0) for r in range(1, 14)))
@@ -163,6 +176,10 @@ class Meld:
         """The card place ``i`` of a run stands for (None in a set)."""
         if self.kind != "run":
             return None
+        if type(i) is not int or not 0 <= i < len(self.cards):
+            raise InvalidArgument(
+                f"i must be a place of {self} from 0 to {len(self.cards) - 1}, not {describe(i)}"
+            )
         return card(self.rank + i, self.suit)
 
     def value(self, jokers_zero: bool = False) -> int:
@@ -185,23 +202,29 @@ class Meld:
         """Where ``c`` can be laid off: for a run ``('low',)``, ``('high',)``, both or none; for
         a set ``(None,)`` when it fits (a set has no ends) or none.
         """
-        n = len(self.cards)
-        if self.kind == "set":
-            if n >= rules.max_set:
+        # The legal actions ask this of every card and meld: wrong arguments are caught as
+        # they fail, not checked on the way in.
+        try:
+            n = len(self.cards)
+            if self.kind == "set":
+                if n >= rules.max_set:
+                    return ()
+                if c.rank == self.rank and c.suit in self.missing_suits():
+                    return (None,)
+                if rules.is_joker(c) and n - self.joker_count >= rules.min_real:
+                    return (None,)
                 return ()
-            if c.rank == self.rank and c.suit in self.missing_suits():
-                return (None,)
-            if rules.is_joker(c) and n - self.joker_count >= rules.min_real:
-                return (None,)
-            return ()
-        if n >= rules.max_run:
-            return ()
-        ends: list[End] = []
-        if self.rank > 1 and self._fits_place(c, self.rank - 1, rules, self.jokers[0]):
-            ends.append("low")
-        if self.high < 14 and self._fits_place(c, self.high + 1, rules, self.jokers[-1]):
-            ends.append("high")
-        return tuple(ends)
+            if n >= rules.max_run:
+                return ()
+            ends: list[End] = []
+            if self.rank > 1 and self._fits_place(c, self.rank - 1, rules, self.jokers[0]):
+                ends.append("low")
+            if self.high < 14 and self._fits_place(c, self.high + 1, rules, self.jokers[-1]):
+                ends.append("high")
+            return tuple(ends)
+        except AttributeError:
+            _card_and_rules(c, rules)
+            raise
 
     def _natural_at(self, c: Card, rank: int) -> bool:
         return c.suit == self.suit and c.rank == (ACE if rank == 14 else rank)
@@ -242,8 +265,12 @@ class Meld:
         """The place of a joker that real card ``c`` may take, or None. With ``fourth_only``
         (Rami), a set's joker can be freed only when it is the one joker of a 4-card set.
         """
-        if rules.is_joker(c):
-            return None
+        try:
+            if rules.is_joker(c):
+                return None
+        except AttributeError:
+            _card_and_rules(c, rules)
+            raise
         if self.kind == "run":
             for i, j in enumerate(self.jokers):
                 if j:
@@ -258,7 +285,21 @@ class Meld:
         return self.jokers.index(True)
 
     def swap(self, i: int, c: Card) -> tuple[Meld, Card]:
-        """The meld with real card ``c`` at joker place ``i``, and the freed card."""
+        """The meld with real card ``c`` at joker place ``i``, and the freed card; raise
+        :class:`InvalidMeld` when place ``i`` holds no joker or ``c`` is not its card."""
+        if type(i) is not int or not 0 <= i < len(self.cards):
+            raise InvalidArgument(
+                f"i must be a place of {self} from 0 to {len(self.cards) - 1}, not {describe(i)}"
+            )
+        if type(c) is not Card:
+            raise InvalidArgument(f"c must be a Card, not {describe(c)}")
+        if not self.jokers[i]:
+            raise InvalidMeld(f"place {i} of {self} holds no joker to swap")
+        natural = self.place(i) if self.kind == "run" else None
+        if c is not natural and (
+            self.kind == "run" or c.rank != self.rank or c.suit not in self.missing_suits()
+        ):
+            raise InvalidMeld(f"{c.text} cannot take the joker at place {i} of {self}")
         freed = self.cards[i]
         cards = list(self.cards)
         cards[i] = c
@@ -267,6 +308,15 @@ class Meld:
         if self.kind == "set":
             return _canonical_set(cards, jokers, self.rank), freed
         return Meld("run", tuple(cards), self.rank, self.suit, tuple(jokers)), freed
+
+
+def _card_and_rules(c: object, rules: object) -> None:
+    """Raise :class:`InvalidArgument` for a card or meld rules of the wrong type (after a
+    method failed on them; when both are right the failure is the method's own)."""
+    if type(c) is not Card:
+        raise InvalidArgument(f"c must be a Card, not {describe(c)}")
+    if type(rules) is not MeldRules:
+        raise InvalidArgument(f"rules must be a MeldRules, not {describe(rules)}")
 
 
 def _canonical_set(cards: Sequence[Card], jokers: Sequence[bool], rank: int) -> Meld:

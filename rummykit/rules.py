@@ -524,6 +524,11 @@ def unused_options(variant: str, options: Mapping[str, Any]) -> list[str]:
     schema = _SCHEMA.get(variant) if isinstance(variant, str) else None
     if schema is None:
         raise UnknownVariant(_unknown(variant))
+    if not isinstance(options, Mapping):
+        raise InvalidArgument(
+            f"options must be a mapping of option names to values (a dict), not "
+            f"{describe(options)}"
+        )
     unused = []
     for name, (other, values) in _USED_WITH.get(variant, {}).items():
         if name in options and options.get(other, schema[other][2]) not in values:
@@ -738,6 +743,8 @@ def _why_not_here(only: tuple[str, ...], variant: str) -> str:
 def by_name(name: str) -> str:
     """How a house rule may set the ruleset field ``name`` by name, in words (for the
     generated docs): where it is taken, and the values."""
+    if not isinstance(name, str) or name not in _FIELDS:
+        raise InvalidArgument(f"name must be the name of a Ruleset field, not {describe(name)}")
     if name in _OWN_FIELDS:
         own = {
             v: [str(x) for x in spec[1]]

@@ -22,13 +22,45 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rummykit import analyze, make_meld, make_rules, parse_action, parse_cards
-from rummykit.analysis import analysis_rules
-from rummykit.bots import Observation, choose_action, make_bot, observe, play_deal, play_turn
-from rummykit.cards import Card, card, parse_card
+from rummykit.analysis import analysis_rules, answer_rules
+from rummykit.bots import (
+    Observation,
+    choose_action,
+    make_bot,
+    observe,
+    play_deal,
+    play_turn,
+    time_limit,
+)
+from rummykit.cards import (
+    Card,
+    card,
+    check_cards_exist,
+    format_cards,
+    make_deck,
+    parse_card,
+    pretty_cards,
+    sort_key_rank,
+    sort_key_suit,
+)
 from rummykit.engine import Discard, Game, Layoff, NewMeld, Open, Swap
 from rummykit.errors import InvalidArgument, InvalidRecord, RummyError
-from rummykit.melds import RUMMY_MELDS, MeldRules, parse_meld
-from rummykit.rules import VARIANTS, house_rule_schema, option_schema, players_allowed
+from rummykit.melds import (
+    RUMMY_MELDS,
+    MeldRules,
+    indian_penalty,
+    opening_value,
+    parse_meld,
+    rummy_penalty,
+)
+from rummykit.rules import (
+    VARIANTS,
+    by_name,
+    house_rule_schema,
+    option_schema,
+    players_allowed,
+    unused_options,
+)
 from rummykit.solver import (
     RUMMY_OPENING,
     RUMMY_PENALTY,
@@ -546,3 +578,62 @@ def test_invalid_argument_is_a_value_error_and_exported() -> None:
 
     assert issubclass(InvalidArgument, RummyError) and issubclass(InvalidArgument, ValueError)
     assert rummykit.InvalidArgument is InvalidArgument
+
+
+# -- the smaller functions and methods: each argument in turn junk --------------------------------
+
+
+def _smaller_calls() -> dict[str, tuple[Callable[..., object], list[Any]]]:
+    run = make_meld(parse_cards("5H X 7H"))
+    eight = parse_card("8H")
+    game = fresh()
+    return {
+        "Game": (Game, [make_rules("rummy")]),
+        "format_cards": (format_cards, [HAND]),
+        "pretty_cards": (pretty_cards, [HAND]),
+        "make_deck": (make_deck, [4, 2]),
+        "sort_key_suit": (sort_key_suit, [HAND[0]]),
+        "sort_key_rank": (sort_key_rank, [HAND[0]]),
+        "check_cards_exist": (check_cards_exist, [HAND, 4]),
+        "rummy_penalty": (rummy_penalty, [HAND[0]]),
+        "indian_penalty": (indian_penalty, [HAND[0]]),
+        "opening_value": (opening_value, [7]),
+        "Meld.layoff_ends": (run.layoff_ends, [eight, RUMMY_MELDS]),
+        "Meld.add": (run.add, [eight, "high", RUMMY_MELDS]),
+        "Meld.swap_index": (run.swap_index, [parse_card("6H"), RUMMY_MELDS]),
+        "Meld.swap": (run.swap, [1, parse_card("6H")]),
+        "Meld.place": (run.place, [1]),
+        "Game.kept_after_take": (game.kept_after_take, [[*HAND, eight], eight]),
+        "unused_options": (unused_options, ["indian", {}]),
+        "by_name": (by_name, ["jokers_zero"]),
+        "answer_rules": (answer_rules, ["simple"]),
+        "time_limit": (time_limit, [make_bot("hard", 1.0)]),
+    }
+
+
+SMALLER = _smaller_calls()
+
+
+@pytest.mark.parametrize("name", SMALLER)
+@pytest.mark.parametrize("value", [None, 5, "x", [1], {"a": 1}, 1.5, b"x", (None,), -1])
+def test_smaller_functions_refuse_junk_in_every_argument(name: str, value: Any) -> None:
+    call, args = SMALLER[name]
+    call(*args)  # the arguments as given are right
+    for i in range(len(args)):
+        junk = [*args[:i], value, *args[i + 1:]]
+        try:
+            call(*junk)
+        except RummyError as exc:
+            assert isinstance(exc, ValueError)
+        # Some junk is a value of the right type (-1 jokers is refused, 5 copies is a deck).
+
+
+def test_a_swap_must_put_the_right_card_on_a_joker() -> None:
+    run = make_meld(parse_cards("5H X 7H"))
+    assert run.swap(1, parse_card("6H"))[1] == parse_card("X")
+    refused(lambda: run.swap(0, parse_card("6H")), "joker")
+    refused(lambda: run.swap(1, parse_card("6S")), "cannot take")
+    refused(lambda: run.swap(3, parse_card("6H")), "place")
+    the_set = make_meld(parse_cards("7S 7H X"))
+    assert the_set.swap(2, parse_card("7D"))[0] == make_meld(parse_cards("7S 7H 7D"))
+    refused(lambda: the_set.swap(2, parse_card("7S")), "cannot take")

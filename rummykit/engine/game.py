@@ -14,7 +14,17 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, Protocol
 
-from rummykit.cards import ACE, JOKER, Card, card, format_cards, make_deck, parse_cards
+from rummykit.cards import (
+    ACE,
+    JOKER,
+    ONLY_CARDS,
+    Card,
+    card,
+    cards_argument,
+    format_cards,
+    make_deck,
+    parse_cards,
+)
 from rummykit.engine.actions import (
     Action,
     Declare,
@@ -64,6 +74,30 @@ class Game:
         rng: Shuffler | None = None,
         deck: Sequence[Card] | None = None,
     ) -> None:
+        # The checks of every way in (Game.new, a replay, a bot's world): once per game.
+        if type(rules) is not Ruleset:
+            raise InvalidArgument(
+                f"rules must be a Ruleset (rummykit.rules.make_rules), not {describe(rules)}; "
+                "Game.new makes one from a variant's name"
+            )
+        # The record stores the seed and replays only a whole number (JSON has no other
+        # seed a replay could rebuild the same shuffles from).
+        if seed is not None and type(seed) is not int:
+            raise InvalidArgument(
+                f"seed must be a whole number (int) or None, not {describe(seed)}"
+            )
+        if rng is not None and not callable(getattr(rng, "shuffle", None)):
+            raise InvalidArgument(
+                f"rng must have a shuffle method (a random.Random), not {describe(rng)}"
+            )
+        if deck is not None:
+            # The deck's cards are counted by Game.new and a replay; here only their type.
+            try:
+                whole = ONLY_CARDS.issuperset(map(type, deck[:]))
+            except TypeError:
+                whole = False
+            if not whole:
+                cards_argument(deck, "deck")
         self.rules = rules
         self.seed = seed
         self._rng: Shuffler | None = rng
@@ -98,16 +132,6 @@ class Game:
         """A new game. ``seed`` makes every shuffle reproducible; ``deck`` fixes the first
         deal's cards (notation strings or cards); with neither, shuffles are secure."""
         rules = make_rules(variant, players, options)
-        # The record stores the seed and replays only a whole number (JSON has no other
-        # seed a replay could rebuild the same shuffles from).
-        if seed is not None and type(seed) is not int:
-            raise InvalidArgument(
-                f"seed must be a whole number (int) or None, not {describe(seed)}"
-            )
-        if rng is not None and not callable(getattr(rng, "shuffle", None)):
-            raise InvalidArgument(
-                f"rng must have a shuffle method (a random.Random), not {describe(rng)}"
-            )
         cards = None if deck is None else _deck_cards(deck, rules)
         return cls(rules, seed=seed, rng=rng, deck=cards)
 
@@ -361,6 +385,10 @@ class Game:
     def kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         """What :meth:`kept_card` would be with ``hand`` (``taken`` included) after taking
         ``taken`` from the pile: for players weighing a take before making it."""
+        if type(taken) is not Card:
+            raise InvalidArgument(f"taken must be a Card, not {describe(taken)}")
+        if not isinstance(hand, list | tuple):
+            hand = cards_argument(hand, "hand")
         if self.rules.discard_taken or hand.count(taken) != 1:
             return None
         return taken
