@@ -95,14 +95,11 @@ def card(rank: int, suit: int) -> Card:
     """The card of a rank (1-13; 14 means a high ace) and a suit (0-3)."""
     if rank == 14:
         rank = ACE
-    # The solver builds its melds' cards here: the check costs nothing when the card exists
-    # (a rank or suit that is no number fails the comparison or, a float, the index).
-    try:
-        if 1 <= rank <= 13 and 0 <= suit <= 3:
-            return FACES[suit * 13 + rank - 1]
-    except TypeError:
-        pass
-    raise InvalidNotation(f"no card has rank {rank!r} and suit {suit!r}")
+    # No check of the types here: the legal actions and the solver call this in their inner
+    # loops with whole numbers, and a check (even a try block) costs every call.
+    if not (1 <= rank <= 13 and 0 <= suit <= 3):
+        raise InvalidNotation(f"no card has rank {rank} and suit {suit}")
+    return FACES[suit * 13 + rank - 1]
 
 
 def parse_card(text: str) -> Card:

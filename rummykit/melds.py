@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Final, Literal
 
 from rummykit.cards import (
@@ -37,6 +38,10 @@ from rummykit.errors import InvalidArgument, InvalidMeld, describe
 End = Literal["low", "high"]
 
 
+_MELD_FIELDS: Final = attrgetter("min_real", "adjacent_jokers", "max_set", "max_run", "wild_rank")
+_MELD_TYPES: Final = (int, bool, int, int, int)
+
+
 @dataclass(frozen=True, slots=True)
 class MeldRules:
     """The meld limits of a variant (and, in Indian rummy, of a deal: its wild rank)."""
@@ -51,7 +56,10 @@ class MeldRules:
     wild_rank: int = 0
 
     def __post_init__(self) -> None:
-        # Checked once when made: every meld check reads them.
+        # Checked once when made: every meld check reads them. The types are compared in one
+        # go (a deal makes these), and looked at one by one only when they differ.
+        if tuple(map(type, _MELD_FIELDS(self))) == _MELD_TYPES and 0 <= self.wild_rank <= 13:
+            return
         for name in ("min_real", "max_set", "max_run", "wild_rank"):
             value = getattr(self, name)
             if type(value) is not int:
@@ -300,6 +308,11 @@ class Meld:
             self.kind == "run" or c.rank != self.rank or c.suit not in self.missing_suits()
         ):
             raise InvalidMeld(f"{c.text} cannot take the joker at place {i} of {self}")
+        return self.swapped(i, c)
+
+    def swapped(self, i: int, c: Card) -> tuple[Meld, Card]:
+        """:meth:`swap` unchecked, for callers that found ``i`` with :meth:`swap_index` (the
+        engine, whose legal actions try every swap)."""
         freed = self.cards[i]
         cards = list(self.cards)
         cards[i] = c
@@ -356,10 +369,7 @@ def make_meld(cards: Sequence[Card], rules: MeldRules = RUMMY_MELDS) -> Meld:
         whole = False
     if not whole:
         got = cards_argument(cards, "a meld's cards")
-    return _make_meld(got, rules)
-
-
-def _make_meld(cards: tuple[Card, ...], rules: MeldRules) -> Meld:
+    cards = got
     text = format_cards(cards)
     n = len(cards)
     if n < 3:

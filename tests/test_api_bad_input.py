@@ -232,10 +232,21 @@ ACTIONS_BUILT: list[tuple[Callable[[], object], str]] = [
 
 
 @pytest.mark.parametrize(("make", "verb"), ACTIONS_BUILT)
-def test_an_action_built_with_wrong_values_is_refused_when_made(
+def test_an_action_built_with_wrong_values_is_refused_and_changes_nothing(
     make: Callable[[], object], verb: str
 ) -> None:
-    refused(make, verb)
+    """Refused when made, or (values of the wrong type in an action of the right shape) where
+    it enters the engine."""
+    g = fresh()
+    play(g, "draw")
+    with unchanged(g):
+        try:
+            act = make()
+        except RummyError:
+            refused(make, verb)
+            return
+        for call in PLAY_CALLS.values():
+            refused(lambda: call(g, act), verb)  # noqa: B023
 
 
 SEAT_CALLS: dict[str, Callable[[Game, Any], object]] = {
@@ -361,8 +372,9 @@ def test_make_meld_refuses_what_is_not_cards(value: Any) -> None:
     refused(lambda: make_meld(HAND[:3], value), "rules", "MeldRules")
 
 
-@pytest.mark.parametrize(("rank", "suit"), [("7", 1), (7.0, 1), (None, 0), (7, "H"), (0, 0)])
-def test_card_refuses_what_is_no_rank_or_suit(rank: Any, suit: Any) -> None:
+@pytest.mark.parametrize(("rank", "suit"), [(0, 0), (15, 1), (7, 4), (7, -1)])
+def test_card_refuses_what_is_no_rank_or_suit(rank: int, suit: int) -> None:
+    # Whole numbers only: card() is the inner loops' way to a face, and checks no types.
     refused(lambda: card(rank, suit), "rank")
 
 
@@ -391,7 +403,8 @@ def test_meld_rules_of_the_wrong_type_are_refused(make: Callable[[], object]) ->
 @pytest.mark.parametrize(
     "make", [lambda: OpeningRule(minimum=bad("40")), lambda: OpeningRule(keep=2),
              lambda: OpeningRule(close_leaves=bad([0, 1])),
-             lambda: OpeningRule(jokers_zero=bad(None)),
+             lambda: OpeningRule(jokers_zero=bad(None)), lambda: OpeningRule(close_leaves=(-1,)),
+             lambda: OpeningRule(close_leaves=bad((True,))), lambda: OpeningRule(minimum=-1),
              lambda: PenaltyRule(scoring=bad("bridge")), lambda: PenaltyRule(cap=bad(8.5)),
              lambda: PenaltyRule(two_sequences=bad("yes"))],
 )

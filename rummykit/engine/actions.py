@@ -11,9 +11,9 @@ Layoff(2, Card('AH'), 'low')
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from rummykit.cards import JOKER, ONLY_CARDS, Card, cards_argument, format_cards, parse_cards
 from rummykit.errors import InvalidArgument, InvalidNotation, describe
@@ -30,29 +30,18 @@ def canonical_group(cards: Group) -> Group:
     return cards
 
 
-# An action built in Python (not parsed) is checked once, when it is made: a wrong value in
-# it would otherwise fail deep inside the engine, after the checks that keep the game as it
-# was.
+# An action built in Python (not parsed) is checked where the engine validates it (check,
+# is_legal and apply), not when it is made: the legal actions make thousands of them. A
+# meld's cards are made a tuple when it is made, which refuses what is no sequence then.
 
 
-def _card_field(value: object, verb: str) -> None:
-    if type(value) is not Card:
-        raise InvalidArgument(f"{verb} takes a Card, not {describe(value)}")
-
-
-def _number_field(value: object, verb: str) -> None:
-    if type(value) is not int:
-        raise InvalidArgument(f"{verb} takes a table meld number (int), not {describe(value)}")
-
-
-def _group(cards: Iterable[Card], verb: str) -> Group:
-    try:
-        group = tuple(cards)
-        if ONLY_CARDS.issuperset(map(type, group)):
-            return group
-    except TypeError:
-        pass
-    return cards_argument(cards, f"{verb}'s cards")
+def _not_groups(groups: object, verb: str) -> None:
+    """Raise :class:`InvalidArgument` unless ``groups`` is a sequence of card sequences (after
+    making an action failed on them; when they are right the failure is another)."""
+    if not isinstance(groups, Sequence) or isinstance(groups, str):
+        raise InvalidArgument(f"{verb} takes its melds as card tuples, not {describe(groups)}")
+    for group in groups:
+        cards_argument(group, f"{verb}'s cards")
 
 
 class Action:
@@ -125,9 +114,6 @@ class Discard(Action):
     card: Card
     verb: ClassVar[str] = "discard"
 
-    def __post_init__(self) -> None:
-        _card_field(self.card, "discard")
-
     def __repr__(self) -> str:
         return f"Discard({self.card!r})"
 
@@ -143,7 +129,12 @@ class NewMeld(Action):
     verb: ClassVar[str] = "meld"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", canonical_group(_group(self.cards, "meld")))
+        try:
+            cards = canonical_group(tuple(self.cards))
+        except (TypeError, AttributeError):
+            _not_groups((self.cards,), "meld")
+            raise
+        object.__setattr__(self, "cards", cards)
 
     def __repr__(self) -> str:
         return f"NewMeld(parse_cards({format_cards(self.cards)!r}))"
@@ -161,14 +152,12 @@ class Open(Action):
     verb: ClassVar[str] = "open"
 
     def __post_init__(self) -> None:
-        melds = self.melds
-        if not isinstance(melds, tuple | list):
-            raise InvalidArgument(
-                f"{self.verb} takes its melds as a tuple of card tuples, not {describe(melds)}"
-            )
-        object.__setattr__(
-            self, "melds", tuple(canonical_group(_group(m, self.verb)) for m in melds)
-        )
+        try:
+            melds = tuple(canonical_group(tuple(m)) for m in self.melds)
+        except (TypeError, AttributeError):
+            _not_groups(self.melds, self.verb)
+            raise
+        object.__setattr__(self, "melds", melds)
 
     def key(self) -> tuple[tuple[int, ...], ...]:
         return tuple(sorted(tuple(c.index for c in m) for m in self.melds))
@@ -201,13 +190,6 @@ class Layoff(Action):
     end: Literal["low", "high"] | None = None
     verb: ClassVar[str] = "layoff"
 
-    def __post_init__(self) -> None:
-        _number_field(self.number, "layoff")
-        _card_field(self.card, "layoff")
-        if self.end not in (None, "low", "high"):
-            raise InvalidArgument(f"layoff end must be 'low', 'high' or None, not "
-                                  f"{describe(self.end)}")
-
     def __repr__(self) -> str:
         end = f", {self.end!r}" if self.end else ""
         return f"Layoff({self.number}, {self.card!r}{end})"
@@ -222,10 +204,6 @@ class Swap(Action):
     number: int
     card: Card
     verb: ClassVar[str] = "swap"
-
-    def __post_init__(self) -> None:
-        _number_field(self.number, "swap")
-        _card_field(self.card, "swap")
 
     def __repr__(self) -> str:
         return f"Swap({self.number}, {self.card!r})"
@@ -248,6 +226,56 @@ VERBS = ("draw", "take", "return", "open", "meld", "layoff", "swap", "discard", 
 #: Digits a table meld number may have: no table holds a billion melds, and int() refuses
 #: strings of over 4300 digits with a plain ValueError.
 MAX_NUMBER_DIGITS = 9
+
+
+def _card_field(value: object, verb: str) -> None:
+    if type(value) is not Card:
+        raise InvalidArgument(f"{verb} takes a Card, not {describe(value)}")
+
+
+def _number_field(value: object, verb: str) -> None:
+    if type(value) is not int:
+        raise InvalidArgument(f"{verb} takes a table meld number (int), not {describe(value)}")
+
+
+def _groups_field(groups: tuple[Group, ...], verb: str) -> None:
+    for group in groups:
+        if not ONLY_CARDS.issuperset(map(type, group)):
+            _not_groups(groups, verb)
+
+
+def _check_discard(act: Discard) -> None:
+    _card_field(act.card, "discard")
+
+
+def _check_layoff(act: Layoff) -> None:
+    _number_field(act.number, "layoff")
+    _card_field(act.card, "layoff")
+    if act.end not in (None, "low", "high"):
+        raise InvalidArgument(f"layoff end must be 'low', 'high' or None, not {describe(act.end)}")
+
+
+def _check_swap(act: Swap) -> None:
+    _number_field(act.number, "swap")
+    _card_field(act.card, "swap")
+
+
+def refuse_fields(act: Action) -> None:
+    """Raise :class:`InvalidArgument` naming the value of ``act`` of the wrong type; the
+    engine's validators call it when their quick check of the types fails."""
+    check = _FIELD_CHECKS.get(type(act))
+    if check is not None:
+        check(act)
+
+
+_FIELD_CHECKS: dict[type, Callable[[Any], None]] = {
+    Discard: _check_discard,
+    Layoff: _check_layoff,
+    Swap: _check_swap,
+    NewMeld: lambda act: _groups_field((act.cards,), "meld"),
+    Open: lambda act: _groups_field(act.melds, "open"),
+    Declare: lambda act: _groups_field(act.melds, "declare"),
+}
 
 
 def _number(text: str, line: str) -> int:
@@ -315,7 +343,8 @@ def parse_action(text: str) -> Action:
 
 
 def as_action(action: Action | str) -> Action:
-    """Accept an action or its text."""
+    """Accept an action or its text (the values of an action made in Python are checked by
+    the engine's validator of its kind: see :func:`refuse_fields`)."""
     if isinstance(action, Action):
         return action
     if isinstance(action, str):

@@ -39,6 +39,7 @@ from rummykit.engine.actions import (
     Take,
     Timeout,
     as_action,
+    refuse_fields,
 )
 from rummykit.engine.place import TurnRules, can_finish
 from rummykit.engine.scoring import DealResult, GameScore, score_deal
@@ -380,15 +381,16 @@ class Game:
         pile, unless the rules allow throwing it or the hand holds another copy. The one
         source for the discard, the declaration, the listed moves and the clock's play."""
         d = self.deal
-        return None if d.took is None else self.kept_after_take(d.hands[d.turn], d.took)
+        return None if d.took is None else self._kept_after_take(d.hands[d.turn], d.took)
 
     def kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         """What :meth:`kept_card` would be with ``hand`` (``taken`` included) after taking
         ``taken`` from the pile: for players weighing a take before making it."""
         if type(taken) is not Card:
             raise InvalidArgument(f"taken must be a Card, not {describe(taken)}")
-        if not isinstance(hand, list | tuple):
-            hand = cards_argument(hand, "hand")
+        return self._kept_after_take(cards_argument(hand, "hand"), taken)
+
+    def _kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         if self.rules.discard_taken or hand.count(taken) != 1:
             return None
         return taken
@@ -634,6 +636,10 @@ class Game:
             raise IllegalAction("return must come before anything else in the turn")
 
     def _v_discard(self, act: Discard) -> None:
+        # Each validator first checks the types of its action's values (an action may be made
+        # in Python with any): check, is_legal and apply all come through here.
+        if type(act.card) is not Card:
+            refuse_fields(act)
         d = self.deal
         self._need_play("discard")
         hand = d.hands[d.turn]
@@ -692,6 +698,8 @@ class Game:
                 )
 
     def _v_open(self, act: Open) -> list[Meld]:
+        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in act.melds):
+            refuse_fields(act)
         d = self.deal
         rules = self.rules
         if rules.lay_mode == "declare":
@@ -706,6 +714,8 @@ class Game:
         return melds
 
     def _v_meld(self, act: NewMeld) -> Meld:
+        if not ONLY_CARDS.issuperset(map(type, act.cards)):
+            refuse_fields(act)
         d = self.deal
         if self.rules.lay_mode != "open":
             raise IllegalAction("melds are laid only with the lay-down in this game")
@@ -737,6 +747,8 @@ class Game:
         return table[number - 1]
 
     def _v_layoff(self, act: Layoff) -> Meld:
+        if type(act.card) is not Card or type(act.number) is not int or act.end not in _ENDS:
+            refuse_fields(act)
         d = self.deal
         if not self.rules.layoffs:
             raise IllegalAction("cards are not laid off in this game")
@@ -759,6 +771,8 @@ class Game:
         return meld
 
     def _v_swap(self, act: Swap) -> int:
+        if type(act.card) is not Card or type(act.number) is not int:
+            refuse_fields(act)
         d = self.deal
         if self.rules.swap == "none":
             raise IllegalAction("jokers are not swapped in this game")
@@ -786,7 +800,7 @@ class Game:
                 f"{act.card.text} does not take the place of a joker in meld {act.number}"
             )
         if d.owed is not None or self.rules.freed_joker_duty:
-            after = self._table_with(act.number, tm.meld.swap(i, act.card)[0])
+            after = self._table_with(act.number, tm.meld.swapped(i, act.card)[0])
             self._owed_keeps_a_place([act.card], after, jokers=1)
             if self.rules.freed_joker_duty:
                 self._freed_keeps_a_place([act.card], after, 1)
@@ -799,6 +813,8 @@ class Game:
         return melds
 
     def _v_declare(self, act: Declare) -> Card:
+        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in act.melds):
+            refuse_fields(act)
         d = self.deal
         if self.rules.lay_mode != "declare":
             raise IllegalAction("declare belongs to Indian rummy")
@@ -917,7 +933,7 @@ class Game:
     def _p_swap(self, act: Swap, i: int) -> None:
         d = self.deal
         tm = d.table[act.number - 1]
-        meld, freed = tm.meld.swap(i, act.card)
+        meld, freed = tm.meld.swapped(i, act.card)
         self._laid([act.card])
         d.hands[d.turn].append(freed)
         d.table[act.number - 1] = TableMeld(meld, tm.owner)
@@ -1077,6 +1093,10 @@ def _could_meld(c: Card, other: Card) -> bool:
         return False
     gap = abs(c.rank - other.rank)
     return gap <= 2 or (ACE in (c.rank, other.rank) and gap >= 11)
+
+
+#: The ends a lay-off may name.
+_ENDS: Final = (None, "low", "high")
 
 
 def _seats_after(dealer: int, n: int) -> list[int]:

@@ -60,6 +60,16 @@ class OpeningRule:
     keep: int = 0
 
     def __post_init__(self) -> None:
+        # The rules layer makes one for every question of the opening meter: the types are
+        # compared in one go, and looked at one by one only when they differ.
+        if (
+            tuple(map(type, _OPENING_FIELDS(self))) == _OPENING_TYPES
+            and self.minimum >= 0
+            and self.keep in (0, 1)
+            and ONLY_INTS.issuperset(map(type, self.close_leaves))
+            and min(self.close_leaves, default=0) >= 0
+        ):
+            return
         _whole(self, "minimum")
         _flags(self, "jokers_zero", "clean_run_and_set", "clean_run_without_taken",
                "close_only", "close_run_and_set")
@@ -93,6 +103,14 @@ class PenaltyRule:
         _flags(self, "two_sequences")
         if self.cap is not None:
             _whole(self, "cap")
+
+
+_OPENING_FIELDS: Final = attrgetter(
+    "minimum", "jokers_zero", "clean_run_and_set", "clean_run_without_taken", "close_leaves",
+    "close_only", "close_run_and_set", "keep",
+)
+_OPENING_TYPES: Final = (int, bool, bool, bool, tuple, bool, bool, int)
+ONLY_INTS: Final = frozenset({int})
 
 
 # The rules are checked when made, and the functions below check that they were given rules
