@@ -583,6 +583,9 @@ def test_play_turn_and_play_deal_refuse_bad_arguments_and_change_nothing() -> No
         refused(lambda: play_deal(g, [bot, bot], bad(1)), "rng")
         refused(lambda: play_deal(g, [bot, bot], random.Random(1), max_actions=bad("9")),
                 "max_actions")
+        odd = make_bot("easy")
+        odd.budget = bad("1")
+        refused(lambda: play_turn(g, seat, odd), "budget")
     assert play_turn(g, seat, bot, random.Random(1)).fallback is None
 
 

@@ -159,6 +159,8 @@ def time_limit(bot: Bot) -> float:
     b = getattr(bot, "budget", None)
     if b is None:
         return 2.0
+    if type(b) not in (int, float) or not 0 < b < math.inf:
+        raise InvalidArgument(f"a bot's budget must be seconds above 0 or None, not {describe(b)}")
     return float(b) * 1.5 + 0.5
 
 
