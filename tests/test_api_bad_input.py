@@ -333,8 +333,17 @@ def test_a_deal_field_of_the_wrong_type_is_named(field: str, value: Any) -> None
     with pytest.raises(InvalidRecord) as info:
         Game.from_record(record)
     message = str(info.value)
-    stem = "restock" if field == "restocks" else field
+    # A dealer of the right type but another seat: "the record says seat 1 deals".
+    stem = {"restocks": "restock", "dealer": "deal"}.get(field, field)
     assert stem in message or "card" in message, message
+
+
+def test_a_rebuilt_stock_the_deal_never_rebuilt_is_refused() -> None:
+    record = a_record()
+    record["deals"][0]["restocks"] = [[]]
+    with pytest.raises(InvalidRecord, match="restocks lists 1 rebuilt stocks, but the deal "
+                                           "rebuilt its stock 0 times"):
+        Game.from_record(record)
 
 
 def test_a_dealer_of_another_type_is_named_as_such() -> None:
