@@ -11,6 +11,7 @@ from rummykit.cards import Card, parse_cards
 from rummykit.engine import Game, parse_action
 from rummykit.errors import (
     IllegalAction,
+    InvalidArgument,
     InvalidHand,
     InvalidMeld,
     InvalidNotation,
@@ -27,6 +28,7 @@ __all__ = [
     "Card",
     "Game",
     "IllegalAction",
+    "InvalidArgument",
     "InvalidHand",
     "InvalidMeld",
     "InvalidNotation",

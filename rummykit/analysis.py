@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, get_args, get_type_hints
 
-from rummykit.cards import Card, check_cards_exist, parse_card, parse_cards
-from rummykit.errors import InvalidHand, RummyError, UnknownVariant
+from rummykit.cards import Card, cards_argument, check_cards_exist, parse_card, parse_cards
+from rummykit.errors import InvalidArgument, InvalidHand, RummyError, UnknownVariant, describe
 from rummykit.melds import Meld, MeldRules, indian_penalty
 from rummykit.rules import VARIANTS, LoserMelds, Ruleset, make_rules, option_schema
 from rummykit.solver import (
@@ -148,6 +148,11 @@ def analysis_rules(variant: str, options: Mapping[str, Any] | None = None) -> An
     if not isinstance(variant, str) or variant not in VARIANTS:
         known = ", ".join(VARIANTS)
         raise UnknownVariant(f"unknown variant {variant!r}: choose one of {known}")
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidArgument(
+            f"options must be a mapping of option names to values (a dict) or None, not "
+            f"{describe(options)}"
+        )
     if not options:
         return AnalysisRules(variant_solving(variant))
     if not all(isinstance(k, str) for k in options):
@@ -179,8 +184,16 @@ def _probe_values(variant: str, name: str) -> list[Any]:
     return [v for v in get_args(get_type_hints(Ruleset)[name]) if v != default]
 
 
-@cache
 def answer_rules(variant: str) -> tuple[str, ...]:
+    """The room options and house rules of ``variant`` that can change what :func:`analyze`
+    answers (see :func:`_answer_rules`)."""
+    # The cache below hashes its argument: a list would fail there with a TypeError.
+    variant_solving(variant)
+    return _answer_rules(variant)
+
+
+@cache
+def _answer_rules(variant: str) -> tuple[str, ...]:
     """The room options and house rules of ``variant`` that can change what :func:`analyze`
     answers (the others are accepted and change nothing). Found by trying each one's other
     values, so it follows the code (a value ``make_rules`` refuses, such as another
@@ -329,7 +342,9 @@ def analyze(
     """
     ruling = analysis_rules(variant, options)
     spec = ruling.spec
-    cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+    if not isinstance(wild_rank, int) or isinstance(wild_rank, bool) or not 0 <= wild_rank <= 13:
+        raise RummyError(f"wild rank {wild_rank!r} is not a rank: use 1 (aces) to 13 (kings)")
+    cards = parse_cards(hand) if isinstance(hand, str) else cards_argument(hand, "hand")
     n = len(cards)
     if not spec.min_cards <= n <= spec.max_cards:
         sizes = (
@@ -339,15 +354,20 @@ def analyze(
         )
         raise InvalidHand(f"a {variant} hand holds {sizes} cards; this one holds {n}")
     check_cards_exist(cards, spec.jokers)
-    if not isinstance(wild_rank, int) or isinstance(wild_rank, bool) or not 0 <= wild_rank <= 13:
-        raise RummyError(f"wild rank {wild_rank!r} is not a rank: use 1 (aces) to 13 (kings)")
     if wild_rank and not spec.indian:
         raise RummyError(f"{variant} has no wild rank: wild cards exist only in indian")
     taken: Card | None = None
     if must_include is not None:
         if spec.opening is None:
             raise RummyError(f"{variant} has no opening: a must-include card does not apply")
-        taken = parse_card(must_include) if isinstance(must_include, str) else must_include
+        if isinstance(must_include, str):
+            taken = parse_card(must_include)
+        elif type(must_include) is Card:
+            taken = must_include
+        else:
+            raise InvalidArgument(
+                f"must_include must be a Card, its text or None, not {describe(must_include)}"
+            )
         if taken not in cards:
             raise InvalidHand(f"the taken card {taken.text} is not in the hand")
     applied, no_effect = ruling.applied, ruling.no_effect

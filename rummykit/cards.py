@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from rummykit.errors import InvalidHand, InvalidNotation
+from rummykit.errors import InvalidArgument, InvalidHand, InvalidNotation, describe
 
 RANK_CHARS: Final = "A23456789TJQK"
 SUIT_CHARS: Final = "SHDC"
@@ -95,13 +95,18 @@ def card(rank: int, suit: int) -> Card:
     """The card of a rank (1-13; 14 means a high ace) and a suit (0-3)."""
     if rank == 14:
         rank = ACE
+    # No check of the types here: the legal actions and the solver call this in their inner
+    # loops with whole numbers, and a check (even a try block) costs every call.
     if not (1 <= rank <= 13 and 0 <= suit <= 3):
         raise InvalidNotation(f"no card has rank {rank} and suit {suit}")
     return FACES[suit * 13 + rank - 1]
 
 
 def parse_card(text: str) -> Card:
-    """Parse one card in any accepted spelling; raise :class:`InvalidNotation` naming the fault."""
+    """Parse one card in any accepted spelling; raise :class:`InvalidNotation` naming the fault
+    (:class:`InvalidArgument` for a value that is not text at all)."""
+    if not isinstance(text, str):
+        raise InvalidArgument(f"a card must be text like '7H' or 'X', not {describe(text)}")
     raw = text.strip()
     if raw.isascii():
         t = raw.upper()
@@ -134,26 +139,73 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse cards separated by spaces (commas are accepted too)."""
+    if not isinstance(text, str):
+        raise InvalidArgument(f"cards must be text like '7H 8H X', not {describe(text)}")
     return tuple(parse_card(part) for part in text.replace(",", " ").split())
+
+
+#: The one type a card has: ``ONLY_CARDS.issuperset(map(type, cards))`` checks a whole hand
+#: in C, at the cost of a few bytecodes whatever its length.
+ONLY_CARDS: Final = frozenset({Card})
+
+
+def cards_argument(cards: object, name: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple, or :class:`InvalidArgument` naming the argument ``name`` when it
+    is not a sequence of :class:`Card` (text must be parsed first: ``parse_cards``)."""
+    if isinstance(cards, Sequence) and not isinstance(cards, str | bytes):
+        got = tuple(cards)
+        if ONLY_CARDS.issuperset(map(type, got)):
+            return got
+        bad = next(c for c in got if type(c) is not Card)
+        raise InvalidArgument(
+            f"{name} must hold Card values (parse_cards makes them from text), not {describe(bad)}"
+        )
+    raise InvalidArgument(f"{name} must be a sequence of Card, not {describe(cards)}")
 
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical notation of a list of cards, separated by spaces."""
-    return " ".join(c.text for c in cards)
+    # Wrong values are caught as they fail (no check in the way of every action's text).
+    try:
+        return " ".join(c.text for c in cards)
+    except (AttributeError, TypeError):
+        raise _not_cards(cards) from None
 
 
 def pretty_cards(cards: Iterable[Card]) -> str:
     """Cards with suit symbols, for people."""
-    return " ".join(c.pretty() for c in cards)
+    try:
+        return " ".join(c.pretty() for c in cards)
+    except (AttributeError, TypeError):
+        raise _not_cards(cards) from None
+
+
+def _not_cards(cards: object) -> InvalidArgument:
+    try:
+        cards_argument(cards, "cards")
+    except InvalidArgument as exc:
+        return exc
+    return InvalidArgument(f"cards must be Card values, not {describe(cards)}")
 
 
 def make_deck(jokers: int, copies: int = 2) -> list[Card]:
     """An unshuffled deck: ``copies`` of every face (suit by suit, A to K) then the jokers."""
+    if type(jokers) is not int or type(copies) is not int or jokers < 0 or copies < 0:
+        raise InvalidArgument(
+            f"jokers and copies must be whole numbers of 0 or more, not {describe(jokers)} "
+            f"and {describe(copies)}"
+        )
     return [face for face in FACES[:52] for _ in range(copies)] + [JOKER] * jokers
 
 
 def check_cards_exist(cards: Sequence[Card], jokers: int, copies: int = 2) -> None:
     """Raise :class:`InvalidHand` if ``cards`` hold more copies of a face than the deck has."""
+    cards = cards_argument(cards, "cards")
+    if type(jokers) is not int or type(copies) is not int:
+        raise InvalidArgument(
+            f"jokers and copies must be whole numbers, not {describe(jokers)} and "
+            f"{describe(copies)}"
+        )
     counts = Counter(cards)
     for face, n in sorted(counts.items()):
         limit = jokers if face is JOKER else copies
@@ -174,9 +226,15 @@ def _ordinal(n: int) -> str:
 
 def sort_key_suit(c: Card) -> tuple[int, int]:
     """Sort by suit then rank, jokers last."""
-    return (c.suit if c.rank else 4, c.rank)
+    try:
+        return (c.suit if c.rank else 4, c.rank)
+    except AttributeError:
+        raise _not_cards((c,)) from None
 
 
 def sort_key_rank(c: Card) -> tuple[int, int]:
     """Sort by rank then suit, jokers last."""
-    return (c.rank if c.rank else 14, c.suit)
+    try:
+        return (c.rank if c.rank else 14, c.suit)
+    except AttributeError:
+        raise _not_cards((c,)) from None

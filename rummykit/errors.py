@@ -29,3 +29,18 @@ class InvalidRecord(RummyError):
 
 class UnknownVariant(RummyError):
     """A variant name that no ruleset carries."""
+
+
+class InvalidArgument(RummyError):
+    """An argument of the Python API of the wrong type or shape (``Game.new("rummy",
+    players="2")``, ``parse_card(None)``): the message names the argument and what it takes.
+    A ``ValueError`` like every rummykit error, so one ``except ValueError`` catches bad input
+    of every kind; nothing was changed when it is raised."""
+
+
+def describe(value: object) -> str:
+    """A value as an error message shows it: its type and a short repr."""
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"

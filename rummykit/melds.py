@@ -18,21 +18,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Final, Literal
 
 from rummykit.cards import (
     ACE,
     JOKER_RANK,
+    ONLY_CARDS,
     RANK_CHARS,
     SUIT_CHARS,
     Card,
     card,
+    cards_argument,
     format_cards,
     parse_cards,
 )
-from rummykit.errors import InvalidMeld
+from rummykit.errors import InvalidArgument, InvalidMeld, describe
 
 End = Literal["low", "high"]
+
+
+_MELD_FIELDS: Final = attrgetter("min_real", "adjacent_jokers", "max_set", "max_run", "wild_rank")
+_MELD_TYPES: Final = (int, bool, int, int, int)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +55,28 @@ class MeldRules:
     #: A rank whose every card is a joker too (Indian rummy's wild joker); 0 for none.
     wild_rank: int = 0
 
+    def __post_init__(self) -> None:
+        # Checked once when made: every meld check reads them. The types are compared in one
+        # go (a deal makes these), and looked at one by one only when they differ.
+        if tuple(map(type, _MELD_FIELDS(self))) == _MELD_TYPES and 0 <= self.wild_rank <= 13:
+            return
+        for name in ("min_real", "max_set", "max_run", "wild_rank"):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise InvalidArgument(
+                    f"MeldRules {name} must be a whole number, not {describe(value)}"
+                )
+        if not 0 <= self.wild_rank <= 13:
+            raise InvalidArgument(
+                f"MeldRules wild_rank must be a rank from 1 to 13, or 0 for none, not "
+                f"{self.wild_rank}"
+            )
+        if type(self.adjacent_jokers) is not bool:
+            raise InvalidArgument(
+                f"MeldRules adjacent_jokers must be True or False, not "
+                f"{describe(self.adjacent_jokers)}"
+            )
+
     def is_joker(self, c: Card) -> bool:
         """Whether ``c`` may stand in for another card under these rules."""
         return c.rank == JOKER_RANK or c.rank == self.wild_rank
@@ -62,25 +91,38 @@ def opening_value(rank: int) -> int:
         return 1
     if rank == 14:
         return 11
-    return min(rank, 10)
+    try:
+        return min(rank, 10)
+    except TypeError:
+        raise InvalidArgument(
+            f"rank must be a place's rank from 1 to 14, not {describe(rank)}"
+        ) from None
 
 
 def rummy_penalty(c: Card) -> int:
     """Penalty of a card left in hand in ``rummy`` and the Rami family."""
-    if c.rank == JOKER_RANK:
+    try:
+        rank = c.rank
+    except AttributeError:
+        raise InvalidArgument(f"a penalty is that of a Card, not {describe(c)}") from None
+    if rank == JOKER_RANK:
         return 20
-    if c.rank == ACE:
+    if rank == ACE:
         return 11
-    return min(c.rank, 10)
+    return min(rank, 10)
 
 
 def indian_penalty(c: Card, wild_rank: int = 0) -> int:
     """Penalty of a card left in hand in Indian rummy: J Q K A 10, jokers (printed, wild) 0."""
-    if c.rank == JOKER_RANK or c.rank == wild_rank:
+    try:
+        rank = c.rank
+    except AttributeError:
+        raise InvalidArgument(f"a penalty is that of a Card, not {describe(c)}") from None
+    if rank in (JOKER_RANK, wild_rank):
         return 0
-    if c.rank == ACE:
+    if rank == ACE:
         return 10
-    return min(c.rank, 10)
+    return min(rank, 10)
 
 
 RUMMY_PENALTY: Final = tuple(rummy_penalty(c) for c in (card(r, 0) for r in range(1, 14)))
@@ -142,6 +184,10 @@ class Meld:
         """The card place ``i`` of a run stands for (None in a set)."""
         if self.kind != "run":
             return None
+        if type(i) is not int or not 0 <= i < len(self.cards):
+            raise InvalidArgument(
+                f"i must be a place of {self} from 0 to {len(self.cards) - 1}, not {describe(i)}"
+            )
         return card(self.rank + i, self.suit)
 
     def value(self, jokers_zero: bool = False) -> int:
@@ -164,23 +210,29 @@ class Meld:
         """Where ``c`` can be laid off: for a run ``('low',)``, ``('high',)``, both or none; for
         a set ``(None,)`` when it fits (a set has no ends) or none.
         """
-        n = len(self.cards)
-        if self.kind == "set":
-            if n >= rules.max_set:
+        # The legal actions ask this of every card and meld: wrong arguments are caught as
+        # they fail, not checked on the way in.
+        try:
+            n = len(self.cards)
+            if self.kind == "set":
+                if n >= rules.max_set:
+                    return ()
+                if c.rank == self.rank and c.suit in self.missing_suits():
+                    return (None,)
+                if rules.is_joker(c) and n - self.joker_count >= rules.min_real:
+                    return (None,)
                 return ()
-            if c.rank == self.rank and c.suit in self.missing_suits():
-                return (None,)
-            if rules.is_joker(c) and n - self.joker_count >= rules.min_real:
-                return (None,)
-            return ()
-        if n >= rules.max_run:
-            return ()
-        ends: list[End] = []
-        if self.rank > 1 and self._fits_place(c, self.rank - 1, rules, self.jokers[0]):
-            ends.append("low")
-        if self.high < 14 and self._fits_place(c, self.high + 1, rules, self.jokers[-1]):
-            ends.append("high")
-        return tuple(ends)
+            if n >= rules.max_run:
+                return ()
+            ends: list[End] = []
+            if self.rank > 1 and self._fits_place(c, self.rank - 1, rules, self.jokers[0]):
+                ends.append("low")
+            if self.high < 14 and self._fits_place(c, self.high + 1, rules, self.jokers[-1]):
+                ends.append("high")
+            return tuple(ends)
+        except AttributeError:
+            _card_and_rules(c, rules)
+            raise
 
     def _natural_at(self, c: Card, rank: int) -> bool:
         return c.suit == self.suit and c.rank == (ACE if rank == 14 else rank)
@@ -221,8 +273,12 @@ class Meld:
         """The place of a joker that real card ``c`` may take, or None. With ``fourth_only``
         (Rami), a set's joker can be freed only when it is the one joker of a 4-card set.
         """
-        if rules.is_joker(c):
-            return None
+        try:
+            if rules.is_joker(c):
+                return None
+        except AttributeError:
+            _card_and_rules(c, rules)
+            raise
         if self.kind == "run":
             for i, j in enumerate(self.jokers):
                 if j:
@@ -237,7 +293,26 @@ class Meld:
         return self.jokers.index(True)
 
     def swap(self, i: int, c: Card) -> tuple[Meld, Card]:
-        """The meld with real card ``c`` at joker place ``i``, and the freed card."""
+        """The meld with real card ``c`` at joker place ``i``, and the freed card; raise
+        :class:`InvalidMeld` when place ``i`` holds no joker or ``c`` is not its card."""
+        if type(i) is not int or not 0 <= i < len(self.cards):
+            raise InvalidArgument(
+                f"i must be a place of {self} from 0 to {len(self.cards) - 1}, not {describe(i)}"
+            )
+        if type(c) is not Card:
+            raise InvalidArgument(f"c must be a Card, not {describe(c)}")
+        if not self.jokers[i]:
+            raise InvalidMeld(f"place {i} of {self} holds no joker to swap")
+        natural = self.place(i) if self.kind == "run" else None
+        if c is not natural and (
+            self.kind == "run" or c.rank != self.rank or c.suit not in self.missing_suits()
+        ):
+            raise InvalidMeld(f"{c.text} cannot take the joker at place {i} of {self}")
+        return self.swapped(i, c)
+
+    def swapped(self, i: int, c: Card) -> tuple[Meld, Card]:
+        """:meth:`swap` unchecked, for callers that found ``i`` with :meth:`swap_index` (the
+        engine, whose legal actions try every swap)."""
         freed = self.cards[i]
         cards = list(self.cards)
         cards[i] = c
@@ -246,6 +321,15 @@ class Meld:
         if self.kind == "set":
             return _canonical_set(cards, jokers, self.rank), freed
         return Meld("run", tuple(cards), self.rank, self.suit, tuple(jokers)), freed
+
+
+def _card_and_rules(c: object, rules: object) -> None:
+    """Raise :class:`InvalidArgument` for a card or meld rules of the wrong type (after a
+    method failed on them; when both are right the failure is the method's own)."""
+    if type(c) is not Card:
+        raise InvalidArgument(f"c must be a Card, not {describe(c)}")
+    if type(rules) is not MeldRules:
+        raise InvalidArgument(f"rules must be a MeldRules, not {describe(rules)}")
 
 
 def _canonical_set(cards: Sequence[Card], jokers: Sequence[bool], rank: int) -> Meld:
@@ -275,7 +359,17 @@ def make_meld(cards: Sequence[Card], rules: MeldRules = RUMMY_MELDS) -> Meld:
     When the cards read both as a set and as a run (possible only with wild cards), the run is
     chosen: it is worth at least as much and counts as a sequence in Indian rummy.
     """
-    cards = tuple(cards)
+    if type(rules) is not MeldRules:
+        raise InvalidArgument(f"rules must be a MeldRules, not {describe(rules)}")
+    # One check in C for the common case; cards_argument says what is wrong otherwise.
+    try:
+        got = tuple(cards)
+        whole = ONLY_CARDS.issuperset(map(type, got))
+    except TypeError:
+        whole = False
+    if not whole:
+        got = cards_argument(cards, "a meld's cards")
+    cards = got
     text = format_cards(cards)
     n = len(cards)
     if n < 3:
@@ -403,4 +497,6 @@ def _run_at(
 
 def parse_meld(text: str, rules: MeldRules = RUMMY_MELDS) -> Meld:
     """Parse and validate a meld written in notation."""
+    if not isinstance(text, str):
+        raise InvalidArgument(f"a meld must be text like '7H 8H 9H', not {describe(text)}")
     return make_meld(parse_cards(text), rules)

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args, get_origin, get_type_hints
 
-from rummykit.errors import RummyError, UnknownVariant
+from rummykit.errors import InvalidArgument, RummyError, UnknownVariant, describe
 from rummykit.melds import MeldRules
 from rummykit.solver import OpeningRule
 
@@ -455,7 +455,7 @@ def option_schema(variant: str) -> dict[str, dict[str, Any]]:
     """Room options of a variant: ``{name: {"values": [...] or type name, "default": v}}``,
     with ``"min"``/``"max"`` for a whole number and ``"only_with": {option: [values]}`` for an
     option used only with those values of another one."""
-    schema = _SCHEMA.get(variant)
+    schema = _SCHEMA.get(variant) if isinstance(variant, str) else None
     if schema is None:
         raise UnknownVariant(_unknown(variant))
     out: dict[str, dict[str, Any]] = {}
@@ -485,7 +485,7 @@ def house_rule_schema(variant: str) -> dict[str, dict[str, Any]]:
     ``"choice"`` (with ``"values"``), ``"int"`` (with ``"min"`` and ``"max"``, ``None`` for
     no bound) or ``"seat"`` (a seat number from ``"min"`` to ``"max"``, below the table's
     seat count)."""
-    schema = _SCHEMA.get(variant)
+    schema = _SCHEMA.get(variant) if isinstance(variant, str) else None
     if schema is None:
         raise UnknownVariant(_unknown(variant))
     by_option = {spec[0] for spec in schema.values()}
@@ -521,9 +521,14 @@ def unused_options(variant: str, options: Mapping[str, Any]) -> list[str]:
     """The room options in ``options`` that the other options chosen make meaningless (an
     Indian ``deals`` count with a format other than ``deals``): a room refuses them rather
     than show a setting that does nothing."""
-    schema = _SCHEMA.get(variant)
+    schema = _SCHEMA.get(variant) if isinstance(variant, str) else None
     if schema is None:
         raise UnknownVariant(_unknown(variant))
+    if not isinstance(options, Mapping):
+        raise InvalidArgument(
+            f"options must be a mapping of option names to values (a dict), not "
+            f"{describe(options)}"
+        )
     unused = []
     for name, (other, values) in _USED_WITH.get(variant, {}).items():
         if name in options and options.get(other, schema[other][2]) not in values:
@@ -533,7 +538,7 @@ def unused_options(variant: str, options: Mapping[str, Any]) -> list[str]:
 
 def players_allowed(variant: str) -> tuple[int, ...]:
     """Seat counts a variant can be played with."""
-    if variant not in _PLAYERS:
+    if not isinstance(variant, str) or variant not in _PLAYERS:
         raise UnknownVariant(_unknown(variant))
     return _PLAYERS[variant]
 
@@ -547,7 +552,8 @@ def make_rules(
 ) -> Ruleset:
     """The ruleset of a table; raises a ``ValueError`` subclass naming a bad variant, seat
     count or option."""
-    if variant not in _VARIANT_FIELDS:
+    # A name of another type (a list is not even hashable) is no variant either.
+    if not isinstance(variant, str) or variant not in _VARIANT_FIELDS:
         raise UnknownVariant(_unknown(variant))
     allowed = _PLAYERS[variant]
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
@@ -564,6 +570,11 @@ def make_rules(
     for fname, _, default in schema.values():
         values[fname] = default
     house: list[tuple[str, Any]] = []
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidArgument(
+            f"options must be a mapping of option names to values (a dict) or None, not "
+            f"{describe(options)}"
+        )
     given = dict(options or {})
     for name, value in given.items():
         if name in schema:
@@ -654,7 +665,8 @@ def _check_first_lay_down(rules: Ruleset) -> None:
 
 def _check_option(name: str, value: Any, allowed: tuple[Any, ...] | type) -> None:
     if isinstance(allowed, tuple):
-        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+        # 40.0 == 40 and True == 1: only a value of the choices' own type is one of them.
+        if value not in allowed or type(value) is not type(allowed[0]):
             choices = ", ".join(str(v) for v in allowed)
             raise RummyError(f"option {name!r} cannot be {value!r}: choose one of {choices}")
     elif allowed is int:
@@ -731,6 +743,8 @@ def _why_not_here(only: tuple[str, ...], variant: str) -> str:
 def by_name(name: str) -> str:
     """How a house rule may set the ruleset field ``name`` by name, in words (for the
     generated docs): where it is taken, and the values."""
+    if not isinstance(name, str) or name not in _FIELDS:
+        raise InvalidArgument(f"name must be the name of a Ruleset field, not {describe(name)}")
     if name in _OWN_FIELDS:
         own = {
             v: [str(x) for x in spec[1]]

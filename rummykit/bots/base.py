@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -14,7 +15,7 @@ from rummykit.bots.policy import EASY, MEDIUM, Style, any_legal, choose_move
 from rummykit.bots.world import build_world
 from rummykit.engine.actions import Action
 from rummykit.engine.game import Game
-from rummykit.errors import RummyError
+from rummykit.errors import InvalidArgument, RummyError, describe
 
 log = logging.getLogger("rummykit.bots")
 
@@ -90,6 +91,12 @@ class MediumBot:
 def make_bot(level: str, budget: float | None = None) -> Bot:
     """The bot of a level (``easy``, ``medium``, ``hard``); ``budget`` is hard's seconds per
     move (default 1)."""
+    if budget is not None and (
+        type(budget) not in (int, float) or not 0 < budget < math.inf
+    ):
+        raise InvalidArgument(
+            f"budget must be a number of seconds above 0 or None, not {describe(budget)}"
+        )
     key = level.strip().lower() if isinstance(level, str) else level
     if key == "easy":
         return EasyBot()
@@ -124,6 +131,10 @@ def choose_action(
     ``hard``, given the same number of samples fit in the budget). The answer is legal for
     that view; it is never ``timeout``.
     """
+    if not (seed is None or type(seed) is int or isinstance(seed, random.Random)):
+        raise InvalidArgument(
+            f"seed must be a whole number (int), a random.Random or None, not {describe(seed)}"
+        )
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     bot = make_bot(level, budget)
     obs = Observation.from_view(view, history)
@@ -148,7 +159,17 @@ def time_limit(bot: Bot) -> float:
     b = getattr(bot, "budget", None)
     if b is None:
         return 2.0
+    if type(b) not in (int, float) or not 0 < b < math.inf:
+        raise InvalidArgument(f"a bot's budget must be seconds above 0 or None, not {describe(b)}")
     return float(b) * 1.5 + 0.5
+
+
+def _check_run(game: object, rng: object) -> None:
+    """The arguments :func:`play_turn` and :func:`play_deal` share."""
+    if not isinstance(game, Game):
+        raise InvalidArgument(f"game must be a Game, not {describe(game)}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise InvalidArgument(f"rng must be a random.Random or None, not {describe(rng)}")
 
 
 def play_turn(
@@ -167,8 +188,16 @@ def play_turn(
     :func:`time_limit`), the ``medium`` move is applied instead and the event is logged (and
     passed to ``on_fallback``); the game never crashes because of a bot.
     """
+    _check_run(game, rng)
+    if not isinstance(bot, Bot):
+        raise InvalidArgument(
+            f"bot must have a name, a budget and a choose method (make_bot), not {describe(bot)}"
+        )
+    if limit is not None and (type(limit) not in (int, float) or not 0 < limit < math.inf):
+        raise InvalidArgument(f"limit must be a number of seconds above 0 or None, not "
+                              f"{describe(limit)}")
     if game.to_move != seat:
-        raise RummyError(f"it is not seat {seat}'s turn")
+        raise RummyError(f"it is not seat {seat!r}'s turn")
     rng = rng or random.Random()
     obs = observe(game, seat)
     limit = time_limit(bot) if limit is None else limit
@@ -230,6 +259,18 @@ def play_deal(
     """Play the current deal of ``game`` to its end, ``bots[seat]`` at each seat. Returns
     False when the deal is still going after ``max_actions`` actions (a Rami deal reshuffles
     its stock without limit and can go on for ever if nobody manages to lay down)."""
+    _check_run(game, rng)
+    if (
+        not isinstance(bots, Sequence)
+        or len(bots) != game.players
+        or not all(isinstance(b, Bot) for b in bots)
+    ):
+        raise InvalidArgument(
+            f"bots must list one bot (make_bot) per seat, {game.players} here, not "
+            f"{describe(bots)}"
+        )
+    if type(max_actions) is not int:
+        raise InvalidArgument(f"max_actions must be a whole number, not {describe(max_actions)}")
     n = 0
     while game.to_move is not None and n < max_actions:
         seat = game.to_move

@@ -16,13 +16,100 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Final
 
 from rummykit.cards import JOKER, Card, make_deck, parse_card, parse_cards
+from rummykit.errors import InvalidArgument, describe
 from rummykit.melds import MeldRules
 from rummykit.rules import Ruleset, make_rules
 
 _LAYING = ("open", "meld", "layoff", "swap", "declare")
+
+
+# What a bot reads of a view and of the history's events, by field: the types it takes (None
+# among them for a field that may be null or missing). Checked once, when the observation is
+# built, so that a malformed view is refused with its field named instead of failing deep
+# inside a bot.
+_NUMBER: Final = (int,)
+_VIEW_SHAPE: Final[dict[str, tuple[Any, ...]]] = {
+    "variant": (str,), "players": _NUMBER, "seat": _NUMBER, "deal": _NUMBER,
+    "dealer": _NUMBER, "stock": _NUMBER, "restocks": _NUMBER, "hand": ("cards",),
+    "pile": ("cards",), "table": (list,), "seats": (list,), "options": (Mapping, None),
+    "turn": (Mapping, None), "over": (bool, None), "wild_rank": (int, None),
+    "indicator": (str, None), "declaration": (Mapping, None),
+}
+_TABLE_SHAPE: Final[dict[str, tuple[Any, ...]]] = {"cards": ("cards",), "owner": _NUMBER}
+_SEAT_SHAPE: Final[dict[str, tuple[Any, ...]]] = {
+    "cards": _NUMBER, "opened": (bool,), "team": (int, None), "out": (str, None),
+}
+_TURN_SHAPE: Final[dict[str, tuple[Any, ...]]] = {
+    "seat": _NUMBER, "phase": (str,), "drawn": (str, None), "taken": (str, None),
+    "owes": ("cards",),
+}
+_EVENT_SHAPE: Final[dict[str, tuple[Any, ...]]] = {
+    "action": (str,), "seat": (int, None), "card": (str, None), "drawn": (str, None),
+    "meld": (str,), "melds": (list,), "undone": (bool, None), "draw": (bool, None),
+}
+
+#: The field an event of these actions always has (a bot reads it).
+_EVENT_NEEDS: Final = {
+    "take": "card", "return": "card", "discard": "card", "layoff": "card", "swap": "card",
+    "meld": "meld",
+}
+
+
+def _check_shape(view: object, history: object) -> None:
+    if not isinstance(view, Mapping):
+        raise InvalidArgument(f"view must be a seat's view (a dict), not {describe(view)}")
+    if view.get("seat") is None or "hand" not in view:
+        raise InvalidArgument("view must be the view of a seat (with its hand), not a public view")
+    _check_fields(view, _VIEW_SHAPE, "view")
+    for i, m in enumerate(view["table"]):
+        _check_fields(m, _TABLE_SHAPE, f"view table[{i}]")
+    for i, seat in enumerate(view["seats"]):
+        _check_fields(seat, _SEAT_SHAPE, f"view seats[{i}]")
+    if len(view["seats"]) != view["players"]:
+        raise InvalidArgument(f"view seats must list the {view['players']} seats of the table")
+    if not 0 <= view["seat"] < view["players"]:
+        raise InvalidArgument(f"view seat must be a seat of the table, not {view['seat']}")
+    if view.get("turn") is not None:
+        _check_fields(view["turn"], _TURN_SHAPE, "view turn")
+    if not isinstance(history, Sequence) or isinstance(history, str):
+        raise InvalidArgument(f"history must be a list of events (dicts), not {describe(history)}")
+    for i, e in enumerate(history):
+        _check_fields(e, _EVENT_SHAPE, f"history[{i}]")
+        need = _EVENT_NEEDS.get(e.get("action"))
+        if need is not None and not isinstance(e.get(need), str):
+            raise InvalidArgument(f"history[{i}] ({e['action']}) lacks its {need!r}")
+        melds = e.get("melds", [])
+        if not all(isinstance(m, str) for m in melds):
+            raise InvalidArgument(f"history[{i}] melds must be card texts, not {describe(melds)}")
+
+
+def _check_fields(data: object, shape: Mapping[str, tuple[Any, ...]], where: str) -> None:
+    if not isinstance(data, Mapping):
+        raise InvalidArgument(f"{where} must be a dict, not {describe(data)}")
+    for name, kinds in shape.items():
+        if name not in data:
+            if None in kinds or where.startswith("history") or name == "team":
+                continue
+            raise InvalidArgument(f"{where} lacks the field {name!r}")
+        value = data[name]
+        if value is None and None in kinds:
+            continue
+        if "cards" in kinds:
+            ok = isinstance(value, list) and all(isinstance(c, str) for c in value)
+        else:
+            types = tuple(k for k in kinds if isinstance(k, type))
+            # A bool is an int to Python, never a count or a seat here.
+            ok = isinstance(value, types) and not (
+                isinstance(value, bool) and bool not in types
+            )
+        if not ok:
+            what = "a list of card texts" if "cards" in kinds else " or ".join(
+                "null" if k is None else k.__name__ for k in kinds
+            )
+            raise InvalidArgument(f"{where} field {name!r} must be {what}, not {describe(value)}")
 
 
 def _plain(data: Any) -> Any:
@@ -54,12 +141,14 @@ class Observation:
     def from_view(cls, view: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> (
         Observation
     ):
-        """Build from a view dict and history events (both copied; nothing else is read)."""
-        if view.get("seat") is None or "hand" not in view:
-            from rummykit.errors import RummyError
-
-            raise RummyError("a bot needs the view of a seat (with its hand), not a public view")
-        return cls(_plain(dict(view)), tuple(_plain([dict(e) for e in history])))
+        """Build from a view dict and history events (both copied; nothing else is read).
+        Either of the wrong shape raises :class:`InvalidArgument` naming the field."""
+        _check_shape(view, history)
+        try:
+            return cls(_plain(dict(view)), tuple(_plain([dict(e) for e in history])))
+        except (TypeError, ValueError, RecursionError) as exc:
+            # What json refuses: a value of another type somewhere inside, a circular list.
+            raise InvalidArgument(f"view and history must be JSON data: {exc}") from None
 
     # -- the basics -----------------------------------------------------------------------
 

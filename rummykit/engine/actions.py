@@ -11,11 +11,12 @@ Layoff(2, Card('AH'), 'low')
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from rummykit.cards import JOKER, Card, format_cards, parse_cards
-from rummykit.errors import InvalidNotation
+from rummykit.cards import JOKER, ONLY_CARDS, Card, cards_argument, format_cards, parse_cards
+from rummykit.errors import InvalidArgument, InvalidNotation, describe
 
 Group = tuple[Card, ...]
 
@@ -27,6 +28,20 @@ def canonical_group(cards: Group) -> Group:
     if len(real) >= 2 and len({c.rank for c in real}) == 1 and len({c.suit for c in real}) > 1:
         return (*sorted(real, key=lambda c: c.suit), *[c for c in cards if c is JOKER])
     return cards
+
+
+# An action built in Python (not parsed) is checked where the engine validates it (check,
+# is_legal and apply), not when it is made: the legal actions make thousands of them. A
+# meld's cards are made a tuple when it is made, which refuses what is no sequence then.
+
+
+def _not_groups(groups: object, verb: str) -> None:
+    """Raise :class:`InvalidArgument` unless ``groups`` is a sequence of card sequences (after
+    making an action failed on them; when they are right the failure is another)."""
+    if not isinstance(groups, Sequence) or isinstance(groups, str):
+        raise InvalidArgument(f"{verb} takes its melds as card tuples, not {describe(groups)}")
+    for group in groups:
+        cards_argument(group, f"{verb}'s cards")
 
 
 class Action:
@@ -114,7 +129,12 @@ class NewMeld(Action):
     verb: ClassVar[str] = "meld"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", canonical_group(tuple(self.cards)))
+        try:
+            cards = canonical_group(tuple(self.cards))
+        except (TypeError, AttributeError):
+            _not_groups((self.cards,), "meld")
+            raise
+        object.__setattr__(self, "cards", cards)
 
     def __repr__(self) -> str:
         return f"NewMeld(parse_cards({format_cards(self.cards)!r}))"
@@ -132,7 +152,12 @@ class Open(Action):
     verb: ClassVar[str] = "open"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "melds", tuple(canonical_group(tuple(m)) for m in self.melds))
+        try:
+            melds = tuple(canonical_group(tuple(m)) for m in self.melds)
+        except (TypeError, AttributeError):
+            _not_groups(self.melds, self.verb)
+            raise
+        object.__setattr__(self, "melds", melds)
 
     def key(self) -> tuple[tuple[int, ...], ...]:
         return tuple(sorted(tuple(c.index for c in m) for m in self.melds))
@@ -203,6 +228,56 @@ VERBS = ("draw", "take", "return", "open", "meld", "layoff", "swap", "discard", 
 MAX_NUMBER_DIGITS = 9
 
 
+def _card_field(value: object, verb: str) -> None:
+    if type(value) is not Card:
+        raise InvalidArgument(f"{verb} takes a Card, not {describe(value)}")
+
+
+def _number_field(value: object, verb: str) -> None:
+    if type(value) is not int:
+        raise InvalidArgument(f"{verb} takes a table meld number (int), not {describe(value)}")
+
+
+def _groups_field(groups: tuple[Group, ...], verb: str) -> None:
+    for group in groups:
+        if not ONLY_CARDS.issuperset(map(type, group)):
+            _not_groups(groups, verb)
+
+
+def _check_discard(act: Discard) -> None:
+    _card_field(act.card, "discard")
+
+
+def _check_layoff(act: Layoff) -> None:
+    _number_field(act.number, "layoff")
+    _card_field(act.card, "layoff")
+    if act.end not in (None, "low", "high"):
+        raise InvalidArgument(f"layoff end must be 'low', 'high' or None, not {describe(act.end)}")
+
+
+def _check_swap(act: Swap) -> None:
+    _number_field(act.number, "swap")
+    _card_field(act.card, "swap")
+
+
+def refuse_fields(act: Action) -> None:
+    """Raise :class:`InvalidArgument` naming the value of ``act`` of the wrong type; the
+    engine's validators call it when their quick check of the types fails."""
+    check = _FIELD_CHECKS.get(type(act))
+    if check is not None:
+        check(act)
+
+
+_FIELD_CHECKS: dict[type, Callable[[Any], None]] = {
+    Discard: _check_discard,
+    Layoff: _check_layoff,
+    Swap: _check_swap,
+    NewMeld: lambda act: _groups_field((act.cards,), "meld"),
+    Open: lambda act: _groups_field(act.melds, "open"),
+    Declare: lambda act: _groups_field(act.melds, "declare"),
+}
+
+
 def _number(text: str, line: str) -> int:
     digits = text.lstrip("0")
     # isdigit() alone admits other scripts' digits and superscripts, which int() refuses.
@@ -217,6 +292,8 @@ def _number(text: str, line: str) -> int:
 
 def parse_action(text: str) -> Action:
     """Parse one action line; raise :class:`InvalidNotation` saying what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidArgument(f"an action must be text like 'discard 7H', not {describe(text)}")
     line = text.strip()
     if not line:
         raise InvalidNotation("empty action")
@@ -266,9 +343,12 @@ def parse_action(text: str) -> Action:
 
 
 def as_action(action: Action | str) -> Action:
-    """Accept an action or its text."""
+    """Accept an action or its text (the values of an action made in Python are checked by
+    the engine's validator of its kind: see :func:`refuse_fields`)."""
     if isinstance(action, Action):
         return action
     if isinstance(action, str):
         return parse_action(action)
-    raise InvalidNotation(f"{action!r} is not an action")
+    raise InvalidArgument(
+        f"action must be an Action or its text like 'discard 7H', not {describe(action)}"
+    )

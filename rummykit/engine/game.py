@@ -14,7 +14,17 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, Protocol
 
-from rummykit.cards import ACE, JOKER, Card, card, format_cards, make_deck, parse_cards
+from rummykit.cards import (
+    ACE,
+    JOKER,
+    ONLY_CARDS,
+    Card,
+    card,
+    cards_argument,
+    format_cards,
+    make_deck,
+    parse_cards,
+)
 from rummykit.engine.actions import (
     Action,
     Declare,
@@ -29,11 +39,19 @@ from rummykit.engine.actions import (
     Take,
     Timeout,
     as_action,
+    refuse_fields,
 )
 from rummykit.engine.place import TurnRules, can_finish
 from rummykit.engine.scoring import DealResult, GameScore, score_deal
 from rummykit.engine.state import DealState, TableMeld
-from rummykit.errors import IllegalAction, InvalidHand, InvalidMeld, RummyError
+from rummykit.errors import (
+    IllegalAction,
+    InvalidArgument,
+    InvalidHand,
+    InvalidMeld,
+    RummyError,
+    describe,
+)
 from rummykit.melds import Meld, MeldRules, indian_penalty, make_meld, rummy_penalty
 from rummykit.rules import Ruleset, make_rules
 
@@ -57,6 +75,30 @@ class Game:
         rng: Shuffler | None = None,
         deck: Sequence[Card] | None = None,
     ) -> None:
+        # The checks of every way in (Game.new, a replay, a bot's world): once per game.
+        if type(rules) is not Ruleset:
+            raise InvalidArgument(
+                f"rules must be a Ruleset (rummykit.rules.make_rules), not {describe(rules)}; "
+                "Game.new makes one from a variant's name"
+            )
+        # The record stores the seed and replays only a whole number (JSON has no other
+        # seed a replay could rebuild the same shuffles from).
+        if seed is not None and type(seed) is not int:
+            raise InvalidArgument(
+                f"seed must be a whole number (int) or None, not {describe(seed)}"
+            )
+        if rng is not None and not callable(getattr(rng, "shuffle", None)):
+            raise InvalidArgument(
+                f"rng must have a shuffle method (a random.Random), not {describe(rng)}"
+            )
+        if deck is not None:
+            # The deck's cards are counted by Game.new and a replay; here only their type.
+            try:
+                whole = ONLY_CARDS.issuperset(map(type, deck[:]))
+            except TypeError:
+                whole = False
+            if not whole:
+                cards_argument(deck, "deck")
         self.rules = rules
         self.seed = seed
         self._rng: Shuffler | None = rng
@@ -277,7 +319,16 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """A copy of a seat's hand (engine-side code only: views decide who sees it)."""
-        return list(self.deal.hands[seat])
+        return list(self.deal.hands[self._seat(seat)])
+
+    def _seat(self, seat: object) -> int:
+        # A bool is an int to Python, and a negative index would read another seat's cards.
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise InvalidArgument(
+                f"seat must be a seat number from 0 to {self.rules.players - 1}, not "
+                f"{describe(seat)}"
+            )
+        return seat
 
     def history(self) -> list[dict[str, Any]]:
         """Public events of the current deal, in order."""
@@ -290,8 +341,12 @@ class Game:
         self._validate(as_action(action))
 
     def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` is legal now; a value that is no action nor text raises
+        :class:`InvalidArgument` (text that is no action is simply not legal)."""
         try:
             self._validate(as_action(action))
+        except InvalidArgument:
+            raise
         except RummyError:
             return False
         return True
@@ -326,11 +381,16 @@ class Game:
         pile, unless the rules allow throwing it or the hand holds another copy. The one
         source for the discard, the declaration, the listed moves and the clock's play."""
         d = self.deal
-        return None if d.took is None else self.kept_after_take(d.hands[d.turn], d.took)
+        return None if d.took is None else self._kept_after_take(d.hands[d.turn], d.took)
 
     def kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         """What :meth:`kept_card` would be with ``hand`` (``taken`` included) after taking
         ``taken`` from the pile: for players weighing a take before making it."""
+        if type(taken) is not Card:
+            raise InvalidArgument(f"taken must be a Card, not {describe(taken)}")
+        return self._kept_after_take(cards_argument(hand, "hand"), taken)
+
+    def _kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         if self.rules.discard_taken or hand.count(taken) != 1:
             return None
         return taken
@@ -576,6 +636,10 @@ class Game:
             raise IllegalAction("return must come before anything else in the turn")
 
     def _v_discard(self, act: Discard) -> None:
+        # Each validator first checks the types of its action's values (an action may be made
+        # in Python with any): check, is_legal and apply all come through here.
+        if type(act.card) is not Card:
+            refuse_fields(act)
         d = self.deal
         self._need_play("discard")
         hand = d.hands[d.turn]
@@ -634,6 +698,8 @@ class Game:
                 )
 
     def _v_open(self, act: Open) -> list[Meld]:
+        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in act.melds):
+            refuse_fields(act)
         d = self.deal
         rules = self.rules
         if rules.lay_mode == "declare":
@@ -648,6 +714,8 @@ class Game:
         return melds
 
     def _v_meld(self, act: NewMeld) -> Meld:
+        if not ONLY_CARDS.issuperset(map(type, act.cards)):
+            refuse_fields(act)
         d = self.deal
         if self.rules.lay_mode != "open":
             raise IllegalAction("melds are laid only with the lay-down in this game")
@@ -679,6 +747,8 @@ class Game:
         return table[number - 1]
 
     def _v_layoff(self, act: Layoff) -> Meld:
+        if type(act.card) is not Card or type(act.number) is not int or act.end not in _ENDS:
+            refuse_fields(act)
         d = self.deal
         if not self.rules.layoffs:
             raise IllegalAction("cards are not laid off in this game")
@@ -701,6 +771,8 @@ class Game:
         return meld
 
     def _v_swap(self, act: Swap) -> int:
+        if type(act.card) is not Card or type(act.number) is not int:
+            refuse_fields(act)
         d = self.deal
         if self.rules.swap == "none":
             raise IllegalAction("jokers are not swapped in this game")
@@ -728,7 +800,7 @@ class Game:
                 f"{act.card.text} does not take the place of a joker in meld {act.number}"
             )
         if d.owed is not None or self.rules.freed_joker_duty:
-            after = self._table_with(act.number, tm.meld.swap(i, act.card)[0])
+            after = self._table_with(act.number, tm.meld.swapped(i, act.card)[0])
             self._owed_keeps_a_place([act.card], after, jokers=1)
             if self.rules.freed_joker_duty:
                 self._freed_keeps_a_place([act.card], after, 1)
@@ -741,6 +813,8 @@ class Game:
         return melds
 
     def _v_declare(self, act: Declare) -> Card:
+        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in act.melds):
+            refuse_fields(act)
         d = self.deal
         if self.rules.lay_mode != "declare":
             raise IllegalAction("declare belongs to Indian rummy")
@@ -859,7 +933,7 @@ class Game:
     def _p_swap(self, act: Swap, i: int) -> None:
         d = self.deal
         tm = d.table[act.number - 1]
-        meld, freed = tm.meld.swap(i, act.card)
+        meld, freed = tm.meld.swapped(i, act.card)
         self._laid([act.card])
         d.hands[d.turn].append(freed)
         d.table[act.number - 1] = TableMeld(meld, tm.owner)
@@ -957,9 +1031,7 @@ class Game:
         """Everything ``seat`` may know, as a JSON-ready dict."""
         from rummykit.engine.views import build_view
 
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
-            raise RummyError(f"there is no seat {seat!r} (seats 0 to {self.rules.players - 1})")
-        return build_view(self, seat)
+        return build_view(self, self._seat(seat))
 
     def public_view(self) -> dict[str, Any]:
         """What a spectator may know: no hand."""
@@ -1023,11 +1095,19 @@ def _could_meld(c: Card, other: Card) -> bool:
     return gap <= 2 or (ACE in (c.rank, other.rank) and gap >= 11)
 
 
+#: The ends a lay-off may name.
+_ENDS: Final = (None, "low", "high")
+
+
 def _seats_after(dealer: int, n: int) -> list[int]:
     return [(dealer + i) % n for i in range(1, n + 1)]
 
 
 def _deck_cards(deck: Sequence[Card | str], rules: Ruleset) -> list[Card]:
+    if not isinstance(deck, Sequence) or isinstance(deck, str):
+        raise InvalidArgument(
+            f"deck must be a list of cards (Card or text like '7H'), not {describe(deck)}"
+        )
     cards = [c if isinstance(c, Card) else _one_card(c) for c in deck]
     if Counter(cards) != Counter(make_deck(rules.jokers)):
         have = Counter(cards)
@@ -1047,6 +1127,10 @@ def _deck_cards(deck: Sequence[Card | str], rules: Ruleset) -> list[Card]:
 
 
 def _one_card(text: str) -> Card:
+    if not isinstance(text, str):
+        raise InvalidArgument(
+            f"deck must hold cards (Card or text like '7H'), not {describe(text)}"
+        )
     cards = parse_cards(text)
     if len(cards) != 1:
         raise InvalidHand(f"{text!r} is not one card")

@@ -206,7 +206,7 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                     i = meld.swap_index(c, mr, fourth)
                     if i is not None and (
                         not swap_judged
-                        or _places_left(game, [c], game._table_with(n, meld.swap(i, c)[0]), 1)
+                        or _places_left(game, [c], game._table_with(n, meld.swapped(i, c)[0]), 1)
                     ):
                         yield Swap(n, c)
     if rules.lay_mode == "declare":

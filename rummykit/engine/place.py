@@ -153,7 +153,7 @@ class _Search:
                 if rules.swap != "none" and not joker:
                     i = m.swap_index(c, mr, rules.swap == "fourth")
                     if i is not None:
-                        after, joker_card = m.swap(i, c)
+                        after, joker_card = m.swapped(i, c)
                         rest, left, still = _take(hand, [c], owed, freed)
                         back = tuple(sorted((*rest, joker_card), key=_index))
                         yield (back, _put(table, n, after), left,

@@ -124,6 +124,9 @@ def replay(source: Mapping[str, Any] | str) -> Game:
         except RummyError as exc:
             raise InvalidRecord(f"deal {k}: {exc}") from None
         dealer = entry.get("dealer")
+        if dealer is not None and type(dealer) is not int:
+            # "0" or 0.0 would read as the same seat in the message and still be refused.
+            raise InvalidRecord(f"deal {k}: dealer must be a seat number, not {dealer!r}")
         if dealer is not None and dealer != game.deal.dealer:
             raise InvalidRecord(
                 f"deal {k}: the record says seat {dealer} deals, the rules say seat "
@@ -134,6 +137,12 @@ def replay(source: Mapping[str, Any] | str) -> Game:
                 game.apply(text)
             except RummyError as exc:
                 raise InvalidRecord(f"deal {k}, action {i} {text!r}: {exc}") from None
+        if planned is not None and len(planned) > game.deal.restocks:
+            # A record lists the stocks its deal rebuilt: one never rebuilt is no record's.
+            raise InvalidRecord(
+                f"deal {k}: restocks lists {len(planned)} rebuilt stocks, but the deal rebuilt "
+                f"its stock {game.deal.restocks} times"
+            )
     assert game is not None
     # From here on the game goes on as a live one: further rebuilds shuffle afresh.
     game._replaying = False

@@ -15,8 +15,8 @@ from itertools import compress
 from operator import attrgetter, itemgetter
 from typing import Final, Literal
 
-from rummykit.cards import ACE, FACES, JOKER, Card, card
-from rummykit.errors import InvalidHand, InvalidMeld
+from rummykit.cards import ACE, FACES, JOKER, ONLY_CARDS, Card, card, cards_argument
+from rummykit.errors import InvalidArgument, InvalidHand, InvalidMeld, describe
 from rummykit.melds import (
     RUMMY_MELDS,
     Meld,
@@ -60,8 +60,28 @@ class OpeningRule:
     keep: int = 0
 
     def __post_init__(self) -> None:
-        if self.keep not in (0, 1):
-            raise ValueError(f"an opening keeps 0 or 1 card in hand, not {self.keep}")
+        # The rules layer makes one for every question of the opening meter: the types are
+        # compared in one go, and looked at one by one only when they differ.
+        if (
+            tuple(map(type, _OPENING_FIELDS(self))) == _OPENING_TYPES
+            and self.minimum >= 0
+            and self.keep in (0, 1)
+            and ONLY_INTS.issuperset(map(type, self.close_leaves))
+            and min(self.close_leaves, default=0) >= 0
+        ):
+            return
+        _whole(self, "minimum")
+        _flags(self, "jokers_zero", "clean_run_and_set", "clean_run_without_taken",
+               "close_only", "close_run_and_set")
+        leaves = self.close_leaves
+        if type(leaves) is not tuple or not all(type(n) is int and n >= 0 for n in leaves):
+            raise InvalidArgument(
+                f"OpeningRule close_leaves must be a tuple of card counts, not {describe(leaves)}"
+            )
+        if type(self.keep) is not int or self.keep not in (0, 1):
+            raise InvalidArgument(
+                f"OpeningRule keep: an opening keeps 0 or 1 card in hand, not {describe(self.keep)}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +94,65 @@ class PenaltyRule:
     scoring: Literal["rummy", "indian"] = "rummy"
     two_sequences: bool = False
     cap: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.scoring not in ("rummy", "indian") or type(self.scoring) is not str:
+            raise InvalidArgument(
+                f"PenaltyRule scoring must be 'rummy' or 'indian', not {describe(self.scoring)}"
+            )
+        _flags(self, "two_sequences")
+        if self.cap is not None:
+            _whole(self, "cap")
+
+
+_OPENING_FIELDS: Final = attrgetter(
+    "minimum", "jokers_zero", "clean_run_and_set", "clean_run_without_taken", "close_leaves",
+    "close_only", "close_run_and_set", "keep",
+)
+_OPENING_TYPES: Final = (int, bool, bool, bool, tuple, bool, bool, int)
+ONLY_INTS: Final = frozenset({int})
+
+
+# The rules are checked when made, and the functions below check that they were given rules
+# (where a search is first set up for them, so a known rule costs nothing more): a wrong value
+# would otherwise fail deep inside a search, or, for a rule used as a table key, not at all.
+
+
+def _whole(rule: object, name: str) -> None:
+    value = getattr(rule, name)
+    if type(value) is not int or value < 0:
+        raise InvalidArgument(
+            f"{type(rule).__name__} {name} must be a whole number of 0 or more, not "
+            f"{describe(value)}"
+        )
+
+
+def _flags(rule: object, *names: str) -> None:
+    for name in names:
+        value = getattr(rule, name)
+        if type(value) is not bool:
+            raise InvalidArgument(
+                f"{type(rule).__name__} {name} must be True or False, not {describe(value)}"
+            )
+
+
+def _rules_given(rule: object, kind: type, melds: object) -> None:
+    if type(rule) is not kind:
+        raise InvalidArgument(f"rule must be of type {kind.__name__}, not {describe(rule)}")
+    if type(melds) is not MeldRules:
+        raise InvalidArgument(f"melds must be a MeldRules, not {describe(melds)}")
+
+
+def _given(cards: Sequence[Card]) -> None:
+    """Raise :class:`InvalidArgument` unless ``cards`` is a sequence of cards: the one check
+    of a hand at each entry point, done in C in a few bytecodes whatever the hand's length
+    (the slice refuses an iterator, which the check would otherwise use up, and a set)."""
+    try:
+        if ONLY_CARDS.issuperset(map(type, cards[:])):
+            return
+    except TypeError:
+        pass
+    cards_argument(cards, "cards")
 
 
 RUMMY_OPENING: Final = OpeningRule(minimum=40)
@@ -705,7 +784,11 @@ def _strike(cards: Sequence[Card], indices: bytes, melded: bytes) -> tuple[Card,
 
 
 def _check_must(cards: Sequence[Card], must: Card | None) -> None:
-    if must is not None and must not in cards:
+    if must is None:
+        return
+    if type(must) is not Card:
+        raise InvalidArgument(f"must_include must be a Card or None, not {describe(must)}")
+    if must not in cards:
         raise InvalidHand(f"the card that must be included, {must.text}, is not in the hand")
 
 
@@ -771,6 +854,7 @@ def best_opening(
     lay-down meets the structure. Without structure demands the answer is never None
     (possibly no melds, 0 points).
     """
+    _given(cards)
     _check_must(cards, must_include)
     got = _best_opening(cards, rule, melds, must_include)
     if rule.keep and got is not None and not got.left:
@@ -829,6 +913,8 @@ def opening_points(
     must_include: Card | None = None,
 ) -> int | None:
     """``best_opening(...).points`` without building the melds (the opening meter)."""
+    _given(cards)
+    _rules_given(rule, OpeningRule, melds)
     if rule.keep:
         # Whether the best lays every card needs its melds.
         got = best_opening(cards, rule, melds, must_include)
@@ -846,6 +932,7 @@ def _opening_search(
     key = (id(rule), id(melds), id(must), big)
     hit = _SEARCHES.get(key)
     if hit is None:
+        _rules_given(rule, OpeningRule, melds)
         fmask, c_split, accept = _opening_accept(rule, must)
         joker_must = must is not None and must.is_joker
         cfg = _config(melds, "open", rule.jokers_zero, big, fmask, c_split, joker_must)
@@ -862,6 +949,7 @@ def best_close(
     """The lay-everything close: all cards but ``rule.close_leaves`` melded at once, meeting
     the structure rules; the most cards melded first, then the most points. None if none.
     """
+    _given(cards)
     _check_must(cards, must_include)
     cfg, accept = _opening_search(rule, melds, must_include, BIG)
     n = len(cards)
@@ -917,6 +1005,10 @@ _RUMMY_PENALTIES: Final = tuple(rummy_penalty(c) for c in FACES)
 
 def card_penalty(c: Card, rule: PenaltyRule, wild_rank: int = 0) -> int:
     """The penalty of one card left in hand under ``rule``."""
+    if type(c) is not Card or type(rule) is not PenaltyRule:
+        # Checked here, not in the loops that sum a hand (they index by card).
+        _given((c,))
+        _rules_given(rule, PenaltyRule, RUMMY_MELDS)
     if rule.scoring == "indian":
         return indian_penalty(c, wild_rank)
     return _RUMMY_PENALTIES[c.index]
@@ -933,6 +1025,7 @@ def _penalty_search(rule: PenaltyRule, melds: MeldRules) -> tuple[core.Config, A
     key = (id(rule), id(melds))
     hit = _SEARCHES.get(key)
     if hit is None:
+        _rules_given(rule, PenaltyRule, melds)
         fmask, accept = (F_SEQ | F_PURE, _two_sequences) if rule.two_sequences else (0, _accept_all)
         hit = _searched(key, (rule, melds), _config(melds, rule.scoring, False, 0, fmask), accept)
     return hit[0], hit[1]
@@ -944,6 +1037,7 @@ def least_penalty(
     melds: MeldRules = RUMMY_MELDS,
 ) -> Arrangement:
     """The arrangement leaving the least penalty; ``points`` is that penalty (capped)."""
+    _given(cards)
     cfg, accept = _penalty_search(rule, melds)
     if cfg.fast:
         return _fast_penalty(cfg, cards, rule, melds)
@@ -977,6 +1071,8 @@ def penalty_points(
     melds: MeldRules = RUMMY_MELDS,
 ) -> int:
     """``least_penalty(...).points`` without building the melds (end-of-deal scoring)."""
+    _given(cards)
+    _rules_given(rule, PenaltyRule, melds)
     if rule.scoring == "rummy":
         total = _hand(cards)[2]  # read with the hand (the search reads it again for free)
     else:
@@ -996,6 +1092,7 @@ def opening_and_penalty(
     """``(best_opening(cards, rule, melds), least_penalty(cards, penalty, melds))``: the same
     answers, found in one search when the two questions weigh cards alike but for low aces
     and jokers (the rummy opening and penalty), which costs less than two."""
+    _given(cards)
     ocfg, _ = _opening_search(rule, melds, None)
     pcfg, _ = _penalty_search(penalty, melds)
     if pcfg not in ocfg.partners or rule.keep:
@@ -1013,6 +1110,11 @@ def declaration(
     ``keep``: a card that may not be the discard (the one just taken from the pile, when the
     rules forbid throwing it; with two copies in hand one of them may still go).
     """
+    _given(cards)
+    if type(melds) is not MeldRules:
+        raise InvalidArgument(f"melds must be a MeldRules, not {describe(melds)}")
+    if keep is not None and type(keep) is not Card:
+        raise InvalidArgument(f"keep must be a Card or None, not {describe(keep)}")
     found = _declaration(cards, melds, discard)
     if (
         found is None or keep is None or not discard or keep not in found.left
