@@ -303,3 +303,142 @@ def test_a_finished_game_nobody_looks_at_is_forgotten_until_somebody_comes_back(
         manager.close()
 
     _run(storage, main)
+
+
+# -- every seated person away ----------------------------------------------------------------
+
+
+def _away_manager(storage: SQLiteStorage) -> RoomManager:
+    """A 30 s clock lasts 120 ms; one run-out clock marks a seat away, whose turns are then
+    played at once."""
+    config = ServerConfig(
+        bot_pool="thread", offload_views=False, bot_delay=0, clock_scale=0.004,
+        away_after=1, away_delay=0, verify_views=True,
+    )
+    return RoomManager(storage, config)
+
+
+def _last(conn: Connection, kind: str) -> dict[str, Any]:
+    """The last message of a type queued for a connection (the queue is emptied)."""
+    return [m for m in _sent(conn) if m["type"] == kind][-1]
+
+
+def test_a_room_where_every_person_is_away_holds_until_one_comes_back(tmp_path: Path) -> None:
+    storage = SQLiteStorage(str(tmp_path / "away.db"))
+    manager = _away_manager(storage)
+
+    async def main() -> None:
+        # two-seat Rami 51: a game played by the clock alone would never end
+        room, conns, _ = _two_people(manager, "rami51", {"clock": 30})
+        game = room.game
+        assert game is not None
+        # nobody plays: both clocks run out, both seats are marked away, the room holds
+        await _until(lambda: room.held, "the room held")
+        assert all(s.away for s in room.seats) and room.deadline is None and room.timer is None
+        assert room.left is not None and 0 < room.left <= room.duration
+        stored = storage.load_rooms()[0]
+        assert stored["held"] is True and stored["left"] == room.left
+        for conn in conns:
+            assert _last(conn, "room")["held"] is True
+        version = game.version
+        assert version <= 4  # two timeouts (draw, discard each) and no more
+        await asyncio.sleep(3 * room.duration / 1000)
+        assert game.version == version and room.held
+        # a spectator is not a player: the room stays held, and it sees so
+        watcher = Connection()
+        manager.handle(watcher, {"type": "join", "id": 1, "room": room.code})
+        assert room.held and room.timer is None
+        sent = _sent(watcher)
+        assert next(m for m in sent if m["type"] == "room")["held"] is True
+        assert next(m for m in sent if m["type"] == "state")["clock"] is None
+        # the seat to move comes back by playing: the clock runs again for everybody
+        assert game.to_move is not None
+        mover = game.to_move
+        manager.handle(conns[mover], {"type": "action", "id": 2, "version": version,
+                                      "action": "draw"})
+        assert not room.held and room.deadline is not None and not room.seats[mover].away
+        assert room.seats[1 - mover].away  # the other is still away
+        sent = _sent(watcher)
+        assert [m for m in sent if m["type"] == "room"][-1]["held"] is False
+        assert [m for m in sent if m["type"] == "state"][-1]["clock"]["deadline"] == room.deadline
+        assert not storage.load_rooms()[0]["held"]
+        manager.close()
+
+    _run(storage, main)
+
+
+def test_back_starts_a_room_of_away_people_again_and_their_bots(tmp_path: Path) -> None:
+    storage = SQLiteStorage(str(tmp_path / "bot.db"))
+    manager = _away_manager(storage)
+
+    async def main() -> None:
+        conn = Connection()
+        manager.handle(conn, {"type": "create", "id": 1, "variant": "rami51", "players": 2,
+                              "options": {"clock": 30}})
+        room = next(iter(manager.rooms.values()))
+        manager.handle(conn, {"type": "sit", "id": 2, "seat": 0, "name": "Ana"})
+        manager.handle(conn, {"type": "add_bot", "id": 3, "seat": 1, "level": "easy"})
+        game = room.game
+        assert game is not None
+        # Ana's clock runs out once: she is away, the only person seated, so the room holds
+        # and the bot, to move, stands still
+        await _until(lambda: room.held, "the room held")
+        assert room.seats[0].away and game.to_move == 1
+        version = game.version
+        await asyncio.sleep(3 * room.duration / 1000)
+        assert game.version == version and room.thinking is None
+        _sent(conn)
+        manager.handle(conn, {"type": "back", "id": 4})
+        assert not room.held and not room.seats[0].away
+        assert _last(conn, "state")["clock"]["deadline"] == room.deadline
+        await _until(lambda: game.version > version, "the bot moved")
+        manager.close()
+
+    _run(storage, main)
+
+
+def test_a_room_of_away_people_stays_held_after_a_restart_until_one_resumes(
+    tmp_path: Path,
+) -> None:
+    storage = SQLiteStorage(str(tmp_path / "restart-away.db"))
+    first = _away_manager(storage)
+    saved: dict[str, Any] = {}
+
+    async def before_restart() -> None:
+        room, _, tokens = _two_people(first, "rami71", {"clock": 30})
+        await _until(lambda: room.held, "the room held")
+        assert room.game is not None
+        saved.update(code=room.code, tokens=tokens, version=room.game.version, left=room.left)
+        first.close()
+
+    asyncio.run(before_restart())
+    second = _away_manager(storage)
+
+    async def after_restart() -> None:
+        second.restore()
+        room = second.rooms[saved["code"]]
+        assert room.held and room.left == saved["left"]
+        # a spectator loads the game, and it stays held: both people are still away
+        watcher = Connection()
+        second.handle(watcher, {"type": "join", "id": 1, "room": room.code})
+        assert room.held and room.game is not None and room.timer is None
+        assert all(s.away for s in room.seats)
+        await asyncio.sleep(3 * room.duration / 1000)
+        assert room.game.version == saved["version"]
+        # one of them comes back: the clock goes on with the time it had left
+        _sent(watcher)
+        back = Connection()
+        before = now_ms()
+        second.handle(back, {"type": "resume", "id": 2, "room": room.code,
+                             "token": saved["tokens"][0]})
+        assert not room.held and not room.seats[0].away and room.seats[1].away
+        assert room.deadline is not None and room.deadline <= now_ms() + saved["left"]
+        assert room.deadline >= before + saved["left"]
+        for conn in (back, watcher):
+            assert _last(conn, "state")["clock"]["deadline"] == room.deadline
+        second.close()
+
+    try:
+        asyncio.run(after_restart())
+    finally:
+        storage.close()

@@ -233,17 +233,22 @@ def fast_clock_server() -> Iterator[Server]:
 
 
 def test_idle_seat_played_by_the_clock_until_back(fast_clock_server: Server, browser: Any) -> None:
-    """We stop playing: the clock plays our turns, after two timeouts the page says we are away
-    and the server plays us at once; "I'm back" clears it."""
+    """We stop playing: the clock plays our turns, after two timeouts the page says we are away,
+    and as nobody else at the table is a person, that the game is paused; "I'm back" clears both
+    and the game goes on."""
     page = new_page(browser)
     create_room(page, fast_clock_server.base, "rami51", 2)
     add_bots(page, "easy")
     page.wait_for_selector("[data-action=back]", timeout=20000)
     assert page.locator(".banner.away").count() == 1
+    page.wait_for_selector(".banner.held", timeout=5000)
+    assert "everyone at the table is away" in page.locator(".banner.held").inner_text()
     log = page.evaluate("() => window.rummykit.S.log.map(l => l.text)")
     assert any("ran out of time" in line for line in log), log
     tap(page, "[data-action=back]")
     page.wait_for_function("() => !window.rummykit.S.room.seats[window.rummykit.S.you].away")
+    page.wait_for_selector(".banner.held", state="detached", timeout=5000)
+    page.wait_for_function("() => window.rummykit.S.clock !== null", timeout=5000)
     assert not js_errors(page), page.js_errors
     page.context.close()
 

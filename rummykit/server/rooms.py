@@ -198,9 +198,9 @@ class Room:
     busy: int = 0
     #: by seat: (key, the seat's own part of its view) — see RoomManager._view
     view_cache: dict[int, tuple[Any, JSON]] = field(default_factory=dict)
-    #: nobody is in the room (no seated person connected, no spectator): its clock and its
-    #: bots stand still, and ``left`` keeps the milliseconds the turn's clock (or the pause
-    #: before the next deal) had left — see RoomManager._hold
+    #: nobody is in the room (no seated person connected, no spectator), or every seated
+    #: person is away: its clock and its bots stand still, and ``left`` keeps the milliseconds
+    #: the turn's clock (or the pause before the next deal) had left — see RoomManager._hold
     held: bool = False
     left: int | None = None
     #: the game's version as stored, while its record is not loaded (``game`` is None with
@@ -303,6 +303,7 @@ class Room:
             ],
             "spectators": len(self.watchers),
             "next_deal_at": self.next_deal_at if self.status == BETWEEN else None,
+            "held": self.held,
         }
 
 
@@ -838,9 +839,8 @@ class RoomManager:
         if cleared:
             seat.away, seat.timeouts = False, 0
             self._save(room)
-        if room.held:
-            self._unhold(room)
-        elif cleared:
+        released = self._unhold(room)
+        if cleared and not released:
             self._reschedule_for(room, seat)
         conn.send(
             {
@@ -852,7 +852,11 @@ class RoomManager:
             }
         )
         self._broadcast_room(room)
-        self._send_state(conn, room)
+        if released and room.connections() != [conn]:
+            # a room held because everyone was away: the others' clocks run again
+            self._broadcast_state(room, None)
+        else:
+            self._send_state(conn, room)
 
     def _on_add_bot(self, conn: Connection, msg: JSON) -> None:
         room, _ = self._seat_of(conn)
@@ -883,6 +887,10 @@ class RoomManager:
         room, seat = self._seat_of(conn)
         if seat.away or seat.timeouts:
             seat.away, seat.timeouts = False, 0
+            if self._unhold(room):  # stored with the time left
+                self._broadcast_room(room)
+                self._broadcast_state(room, None)  # everybody's clock runs again
+                return
             self._save(room)
             self._broadcast_room(room)
             self._reschedule_for(room, seat)
@@ -1013,6 +1021,9 @@ class RoomManager:
         action = as_action(text)  # raises on bad notation
         game.apply(action)  # raises on an illegal action, changing nothing
         t1 = time.perf_counter()
+        held = room.held
+        if held and not self._holds(room):
+            self._release(room)  # an away person acted: the clock goes on, stored below
         # The canonical text, as the engine's record writes it: what is stored replays the
         # same whatever spelling the player used, and the other seats read it alike.
         stored = str(action)
@@ -1038,6 +1049,10 @@ class RoomManager:
                 over_record = game.record()
             else:
                 self._new_turn(room)
+            if not room.held and self._holds(room):
+                # the last person there was just marked away: the state sent below shows
+                # the clock stopped
+                self._freeze(room)
             self.storage.append_action(room.code, room.game_no, room.deal, seq, stored, room.doc())
             if header is not None:
                 self.storage.save_deal(room.code, room.game_no, room.deal, header, room.doc())
@@ -1049,7 +1064,7 @@ class RoomManager:
             raise ProtocolError("internal", "the action could not be stored") from None
         t2 = time.perf_counter()
         self._broadcast_state(room, {"seat": seat, "action": stored, "auto": auto}, ack, public)
-        if presence:
+        if presence or room.held != held:
             self._broadcast_room(room)
         if room.status in (BETWEEN, OVER):
             self._deal_over(room, public)
@@ -1151,16 +1166,23 @@ class RoomManager:
         if room.game is not None and room.game.to_move == seat.seat:
             self._schedule(room)
 
-    def _hold(self, room: Room) -> None:
-        """Nobody is in the room any more: stop its clock (or the pause before the next deal)
-        with the time it had left, and its bots (``_moved_on``), until somebody comes back.
+    @staticmethod
+    def _everyone_away(room: Room) -> bool:
+        """Whether the room has seated people and every one of them is marked away (a room of
+        bots alone is played on: watching bots is a use of its own)."""
+        people = [s for s in room.seats if s.kind == "human"]
+        return bool(people) and all(s.away for s in people)
 
-        A game nobody follows would otherwise be played on by the clock until the room is
-        swept, and in a two-seat Rami or Indian game played only by ``timeout`` the stock is
-        rebuilt without end. The time left is stored, so a restart keeps the room held.
-        """
-        if room.held or room.status not in (PLAYING, BETWEEN):
-            return
+    def _holds(self, room: Room) -> bool:
+        """Whether the room's game must stand still: nobody is in the room, or every seated
+        person is away (the game would be played by ``timeout`` alone)."""
+        return room.status in (PLAYING, BETWEEN) and (
+            not room.connections() or self._everyone_away(room)
+        )
+
+    def _freeze(self, room: Room) -> None:
+        """Stop the clock (or the pause before the next deal), keeping the time it had left;
+        the caller stores the room."""
         if room.timer is not None:
             room.timer.cancel()
             room.timer = None
@@ -1168,12 +1190,10 @@ class RoomManager:
         room.left = None if until is None else max(0, until - now_ms())
         room.held = True
         room.deadline = room.next_deal_at = None
-        self._save_quietly(room)
 
-    def _unhold(self, room: Room) -> None:
-        """Somebody is in a held room again: its clock goes on with the time it had left."""
-        if not room.held:
-            return
+    def _release(self, room: Room) -> None:
+        """Start the clock again with the time it had left; the caller stores the room and
+        schedules it."""
         room.held = False
         left, room.left = room.left, None
         if left is not None:
@@ -1181,8 +1201,34 @@ class RoomManager:
                 room.deadline = now_ms() + left
             elif room.status == BETWEEN:
                 room.next_deal_at = now_ms() + left
+
+    def _hold(self, room: Room) -> None:
+        """Nobody is in the room any more, or every seated person is away: stop its clock (or
+        the pause before the next deal) with the time it had left, and its bots
+        (``_moved_on``), until a person comes back.
+
+        A game nobody plays would otherwise be played on by the clock until the room is swept
+        (an away seat's turns at ``--away-delay``, fast), and in a two-seat Rami or Indian game
+        played only by ``timeout`` the stock is rebuilt without end. The time left is stored,
+        so a restart keeps the room held.
+        """
+        if room.held or room.status not in (PLAYING, BETWEEN):
+            return
+        self._freeze(room)
+        self._save_quietly(room)
+        if room.connections() and room.game is not None:  # away people's tabs, spectators
+            self._broadcast_room(room)
+            self._broadcast_state(room, None)
+
+    def _unhold(self, room: Room) -> bool:
+        """Somebody is in a held room again and not every seated person is away: its clock
+        goes on with the time it had left. Whether the room was released."""
+        if not room.held or self._holds(room):
+            return False
+        self._release(room)
         self._save_quietly(room)
         self._schedule(room)
+        return True
 
     def _save_quietly(self, room: Room) -> None:
         """Store a room whose game did not change (a hold): a failure costs only the clock's
@@ -1202,7 +1248,7 @@ class RoomManager:
             if room.seats and all(s.kind != "empty" for s in room.seats):
                 room.timer = loop.call_soon(self._start_game, room)
             return
-        if room.status in (PLAYING, BETWEEN) and not room.connections():
+        if self._holds(room):
             self._hold(room)
             return
         if room.held:

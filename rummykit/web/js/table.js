@@ -241,6 +241,8 @@ export function renderTable(root, S, actions) {
   if (overlay) section.append(overlay);
   // room below the bar of a screen set aside, so the end of the hand can be scrolled into view
   if (overlay && overlay.classList.contains("peek")) section.classList.add("peeking");
+  // every seated person is away: the server holds the game (no clock) until one comes back
+  if (S.room && S.room.held) section.prepend(h("div.banner.held", { role: "status" }, t("table.heldBanner")));
   const away = mine && S.room.seats[S.you] && S.room.seats[S.you].away;
   if (away) {
     section.prepend(h("div.banner.away", { role: "alert" }, h("span", { text: t("table.awayBanner") }),
