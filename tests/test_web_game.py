@@ -22,6 +22,7 @@ from tests.web_support import (
     low_contrast,
     new_page,
     play_against_bots,
+    play_turn,
     play_until_over,
     running_server,
     select_cards,
@@ -148,6 +149,13 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     assert len(results) - 1 <= len(deal_ends) <= len(results), ends
     for e, r in zip(deal_ends[: len(results) - 1] + ends[-1:], results, strict=True):
         assert e["penalties"] == [str(p) for p in r["penalties"]], (e, r)
+    # every end screen takes the keyboard focus on its title (a screen reader reads the dialog's
+    # name and summary), and gives it back to the hand when the next deal comes
+    assert all(e["focus"] == "end-title" for e in ends), ends
+    assert all("hand-card" in str(e["after"]) for e in deal_ends[: len(results) - 1]), ends
+    assert page.evaluate("() => document.activeElement.id") == "end-title"
+    described = page.locator(".overlay").get_attribute("aria-describedby") or ""
+    assert "end-summary" in described.split(), described
     # every row of the results ends as one (the hands' cards too); between deals the pause
     # is counted in seconds, with its unit
     assert not [e["ragged"] for e in ends if e["ragged"]], ends
@@ -180,9 +188,11 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     assert tail[0] == [len(results), f"Deal {len(results)}"], log
     if len(results) > 1 and len(tail) < 40:
         assert len(log) > len(tail), log  # the deal before, as far as the 40 lines kept reach
-    if len(tail) <= 12:
-        # newest first: the latest deal's line is the first one shown
-        assert page.locator(".log li.log-deal").first.inner_text() == f"Deal {len(results)}"
+    # the panel shows the latest deal's line first, however many moves it had (then its moves,
+    # newest first)
+    assert page.locator(".log li").first.inner_text() == f"Deal {len(results)}"
+    shown = page.locator(".log li").all_inner_texts()
+    assert len(shown) == min(12, len(log)), shown
     page.reload()
     page.wait_for_selector("[data-end=game]")
     assert page.evaluate(log_js) == tail
@@ -249,6 +259,42 @@ def test_idle_seat_played_by_the_clock_until_back(fast_clock_server: Server, bro
     page.wait_for_function("() => !window.rummykit.S.room.seats[window.rummykit.S.you].away")
     page.wait_for_selector(".banner.held", state="detached", timeout=5000)
     page.wait_for_function("() => window.rummykit.S.clock !== null", timeout=5000)
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+# how many moves the log holds after the current deal's line
+SINCE_DEAL_JS = """() => { const log = window.rummykit.S.log;
+  let i = log.length - 1; while (i >= 0 && !log[i].deal) i--; return log.length - 1 - i; }"""
+
+
+def test_long_deal_keeps_its_line_first_in_the_log_panel(server: Server, browser: Any) -> None:
+    """A deal of more lines than the log panel's 12 still shows its line, as the panel's first
+    (then its newest moves): newest first, it used to be the first line to go."""
+    page = new_page(browser)
+    for _ in range(4):
+        play_against_bots(page, server.base, "rummy", 2, level="easy")
+        # draw and discard only, so the deal lasts; a bot may still go out: then another game
+        for _turn in range(12):
+            s = state(page)
+            if s["over"] or page.evaluate(SINCE_DEAL_JS) > 13:
+                break
+            play_turn(page, passive=True)
+            page.wait_for_function(
+                """() => { const S = window.rummykit.S; const v = S.view;
+                   return S.gameOver || (v && v.turn && v.turn.seat === S.you && !S.pending); }"""
+            )
+        if not state(page)["over"]:
+            break
+    assert page.evaluate(SINCE_DEAL_JS) > 13
+    deal = page.evaluate("() => window.rummykit.S.view.deal")
+    shown = page.locator(".log li")
+    assert shown.count() == 12
+    assert shown.first.inner_text() == f"Deal {deal}"
+    assert shown.first.get_attribute("data-log-deal") == str(deal)
+    # then the newest move: the line the log added last
+    newest = page.evaluate("() => window.rummykit.S.log[window.rummykit.S.log.length - 1].text")
+    assert shown.nth(1).inner_text() == newest
     assert not js_errors(page), page.js_errors
     page.context.close()
 

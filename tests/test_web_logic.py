@@ -278,3 +278,32 @@ def test_the_log_keeps_its_deals_line(page: Any) -> None:
     assert got[3] == ["Deal 2", "2.1", "2.2", "2.3"]
     assert got[4] == ["Deal 2", "2.2", "2.3"]
     assert got[5] == ["1.3", "1.4", "1.5"]  # no deal's line to keep (none was written)
+
+
+def test_the_log_panel_shows_the_current_deals_line_first(page: Any) -> None:
+    """The panel shows the log's newest 12 lines grouped by deal, the newest deal first, each
+    deal's line above its moves (newest first): a deal of more moves than the panel shows still
+    has its line, first, where it used to fall below the panel's scroll height or out of it."""
+    body = """(() => {
+      const deal = (n) => ({ deal: n });
+      const move = (n, k) => ({ seat: k % 2, move: `${n}.${k}` });
+      const name = (l) => (l.deal ? `Deal ${l.deal}` : l.move);
+      const moves = (n, k) => Array.from({ length: k }, (_, i) => move(n, i + 1));
+      const run = (log, n) => t.panelLog(log, n).map(name);
+      return [
+        run([deal(1)], 12),
+        run([deal(1), ...moves(1, 3)], 12),
+        run([deal(1), ...moves(1, 30)], 12),
+        run([deal(1), ...moves(1, 30), deal(2), ...moves(2, 3)], 12),
+        run([deal(1), ...moves(1, 30), deal(2), ...moves(2, 20)], 12),
+        run(moves(1, 5), 3),
+      ];
+    })()"""
+    got = js(page, body, {})
+    assert got[0] == ["Deal 1"]
+    assert got[1] == ["Deal 1", "1.3", "1.2", "1.1"]
+    assert got[2] == ["Deal 1"] + [f"1.{k}" for k in range(30, 19, -1)]
+    older = [f"1.{k}" for k in range(30, 23, -1)]
+    assert got[3] == ["Deal 2", "2.3", "2.2", "2.1", "Deal 1", *older]
+    assert got[4] == ["Deal 2"] + [f"2.{k}" for k in range(20, 9, -1)]
+    assert got[5] == ["1.5", "1.4", "1.3"]  # no deal's line to show (none was written)

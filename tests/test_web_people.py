@@ -97,6 +97,12 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
     ben.click("#confirm-ok")
     for page in (ana, ben, watcher):
         page.wait_for_selector("[data-end=game]")
+    # the end takes the keyboard focus on its title (read out as the dialog's name with its
+    # summary as the description), for the players and the spectator alike
+    for page in (ana, ben, watcher):
+        assert page.evaluate("() => document.activeElement.id") == "end-title"
+        title = page.locator("#end-title").inner_text()
+        assert page.get_by_role("dialog", name=title).count() == 1
     # the winner is told so in the second person, the others read her name
     assert ana.locator("[data-winner]").inner_text() == "You win the game!"
     assert "Ana" in ben.locator("[data-winner]").inner_text()
@@ -170,6 +176,8 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
             " return S.room.game === 2 && !S.gameOver && S.state.game === 2; }"
         )
         page.wait_for_selector(".hand-card")
+        # the end screen gone, the focus it held is back on the table: the hand
+        assert page.evaluate("() => !!document.activeElement.closest('.hand')")
         # the new game's log holds only its first deal's line: no one has moved yet
         assert page.evaluate("() => window.rummykit.S.log.map(l => l.deal)") == [1]
         assert page.locator(".log li").all_inner_texts() == ["Deal 1" if page is ana else "Donne 1"]

@@ -761,15 +761,21 @@ def low_contrast(page: Any) -> list[dict[str, Any]]:
 
 
 WATCH_ENDS_JS = """() => { window.endsSeen = [];
+  // where the keyboard focus is: an element's id, else its class
+  const focus = () => { const a = document.activeElement;
+    return !a || a === document.body ? 'body' : a.id || a.className; };
   new MutationObserver(() => {
     const h = document.querySelector('[data-end]');
-    if (!h) return;
+    const last = window.endsSeen[window.endsSeen.length - 1];
+    // the focus once the screen is gone (the next deal, a rematch)
+    if (!h) { if (last && !last.after) last.after = focus(); return; }
     const key = h.dataset.end + ':' + h.textContent;
     const next = (document.querySelector('[data-next-deal]') || {}).textContent || null;
     const seen = window.endsSeen.find(e => e.key === key);
     // the countdown comes with the server's deal_over, just after the state that ended the deal
     if (seen) { seen.next = seen.next || next; return; }
     window.endsSeen.push({key, end: h.dataset.end, title: h.textContent,
+      focus: focus(), after: null,
       penalties: [...document.querySelectorAll('[data-penalty]')].map(e => e.textContent),
       double: !!document.querySelector('.end-card .badge.double'),
       totals: [...document.querySelectorAll('[data-result-seat] td:last-child')]
@@ -785,8 +791,9 @@ WATCH_ENDS_JS = """() => { window.endsSeen = [];
 
 
 def watch_ends(page: Any) -> None:
-    """Keep what every end-of-deal and end-of-game screen showed (``window.endsSeen``): the
-    screens between deals last only the server's pause."""
+    """Keep what every end-of-deal and end-of-game screen showed (``window.endsSeen``), and
+    where the keyboard focus was as it showed and once it was gone: the screens between deals
+    last only the server's pause."""
     page.evaluate(WATCH_ENDS_JS)
 
 

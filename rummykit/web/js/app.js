@@ -4,7 +4,7 @@ import { detectLanguage, loadLanguage, language, t, has, translateStatic } from 
 import { Arrangement } from "./hand.js";
 import { toast, announce } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { renderTable, tickClock, describeAction, eventAction, handleKey, keepLog } from "./table.js";
+import { renderTable, tickClock, describeAction, eventAction, handleKey, keepLog, endFocus } from "./table.js";
 import { helpHtml } from "./help.js";
 import { translateReason } from "./reasons.js";
 
@@ -22,6 +22,8 @@ export const S = {
   dealOver: null,
   gameOver: null,
   peekEnd: null,
+  endFocused: null, // the end screen that took the focus (endFocus in table.js)
+  endHadFocus: false,
   pending: false,
   selected: new Set(),
   arrangement: null,
@@ -101,6 +103,8 @@ function resetRoom() {
   S.dealOver = null;
   S.gameOver = null;
   S.peekEnd = null;
+  S.endFocused = null;
+  S.endHadFocus = false;
   S.pending = false;
   S.selected = new Set();
   S.arrangement = null;
@@ -378,6 +382,7 @@ export function render() {
     if (!el && focusKey.startsWith("card-")) el = root.querySelector(".hand .hand-card") || root.querySelector(".hand");
     if (el && el !== document.activeElement) el.focus({ preventScroll: true });
   }
+  if (S.room && S.room.status !== "waiting" && S.view) endFocus(root, S);
 }
 
 function renderTopbar() {

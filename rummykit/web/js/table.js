@@ -186,6 +186,23 @@ export function keepLog(log, n = 40) {
   return heading ? [heading, ...kept.slice(1)] : kept;
 }
 
+/** The log's lines as its panel shows them: the newest ``n`` (as ``keepLog`` keeps them, so
+ * the oldest deal shown keeps its line), the newest deal first, each deal's line above its
+ * moves and the moves newest first. The current deal's line is then always the panel's first:
+ * at the foot of a list of newest-first moves a long deal's line fell below the panel's scroll
+ * height, or out of the lines shown, and nothing on screen said which deal the moves were. */
+export function panelLog(log, n = 12) {
+  const deals = [];
+  for (const line of keepLog(log, n)) {
+    if (line.deal) deals.push({ head: line, moves: [] });
+    else {
+      if (!deals.length) deals.push({ head: null, moves: [] });
+      deals[deals.length - 1].moves.push(line);
+    }
+  }
+  return deals.reverse().flatMap((d) => (d.head ? [d.head] : []).concat(d.moves.reverse()));
+}
+
 /** A deal's history event (docs/engine.md, "History events") as the action that made it, for
  * a page that enters mid-deal; null for the deal's own events (a restock, its end). */
 export function eventAction(e) {
@@ -599,7 +616,7 @@ function sidePanel(S, actions) {
     t("table.dealResult", { n: r.deal, result: dealSummary(S, r) }),
     r.double ? h("span.badge.double", { text: t("end.double") }) : null,
     r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
-  const log = h("ol.log", { "aria-label": t("table.log") }, S.log.slice(-12).reverse().map((l) => (l.deal
+  const log = h("ol.log", { "aria-label": t("table.log") }, panelLog(S.log).map((l) => (l.deal
     ? h("li.log-deal", { "data-log-deal": l.deal, text: l.text })
     : h(`li${l.seat === S.you ? ".mine" : ""}`, { text: l.text }))));
   return h("aside.side", {},
@@ -659,7 +676,8 @@ function endOverlay(S, actions) {
   const table = h("table.results", {},
     h("thead", {}, h("tr", {}, h("th", { text: t("end.player") }), h("th", { text: t("end.hand") }), h("th", { text: t("end.penalty") }), h("th", { text: teams ? t("end.sideTotal") : t("end.total") }))),
     h("tbody", {}, rows));
-  const title = h("h2", { id: "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) });
+  // the title takes the keyboard focus when the screen shows itself (endFocus)
+  const title = h("h2", { id: "end-title", tabindex: -1, "data-key": "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) });
   // the screen can be set aside to see the table under it (the melds laid, the hand held) and
   // brought back; set aside, it keeps its title and the countdown as a bar. The choice holds
   // for this end only: the next one shows itself whole.
@@ -681,12 +699,12 @@ function endOverlay(S, actions) {
   const askedBy = () => h("p.muted", { "data-rematch-who": asked.join(" "),
     text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" });
   if (peek) {
-    return h("div.overlay.peek", { role: "region", "aria-labelledby": "end-title" },
+    return h("div.overlay.peek", { role: "region", "aria-labelledby": "end-title", "data-end-key": endKey },
       h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, asked.length ? askedBy() : null, rematch, toggle)));
   }
   const body = [
     h("div.end-head", {}, title, toggle),
-    h("p.end-winner", {}, dealSummary(S, result), " ", marks),
+    h("p.end-winner", { id: "end-summary" }, dealSummary(S, result), " ", marks),
     h("div.table-scroll", {}, table),
   ];
   if (go) {
@@ -696,7 +714,7 @@ function endOverlay(S, actions) {
     else if (teams) who = t("end.sideWins", { a: seatName(S, w), b: seatName(S, w + 2) });
     else if (w === S.you) who = t("end.youWinGame");
     else who = t("end.gameWinner", { who: seatName(S, w) });
-    body.splice(1, 0, h("p.end-champion", { "data-winner": w, text: who }));
+    body.splice(1, 0, h("p.end-champion", { id: "end-champion", "data-winner": w, text: who }));
     const buttons = [];
     if (go.record) buttons.push(h("a.btn", { href: go.record, download: `${S.room.room}-${go.game}.json`, "data-action": "record", text: t("end.download") }));
     if (rematch) buttons.push(rematch);
@@ -706,8 +724,36 @@ function endOverlay(S, actions) {
   } else if (countdown) {
     body.push(countdown);
   }
-  return h("div.overlay", { role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title" },
-    h("div.end-card", { id: "end-card" }, body));
+  // the dialog's description is what a screen reader says with its name when the focus enters
+  return h("div.overlay", { role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title",
+    "aria-describedby": go ? "end-champion end-summary" : "end-summary", "data-end-key": endKey },
+  h("div.end-card", { id: "end-card" }, body));
+}
+
+/** The keyboard focus and an end screen, after each render (``render`` in app.js): a screen
+ * that shows itself whole for the first time takes the focus on its title, so a keyboard or
+ * screen-reader player learns that the deal is over (a dialog's name and description are read
+ * as the focus enters it) and Tab reaches its buttons first; once the screen is gone (the next
+ * deal, a rematch) the focus it held, or the bar set aside held, goes back to the table: the
+ * hand, or a spectator's status line, rather than nowhere (the body). Not while one of the
+ * page's dialogs is open: the end takes the focus at the next render after it. */
+export function endFocus(root, S) {
+  const end = root.querySelector(".overlay[data-end-key]");
+  const whole = end && !end.classList.contains("peek");
+  if (whole && S.endFocused !== end.dataset.endKey && !document.querySelector("dialog[open]")) {
+    S.endFocused = end.dataset.endKey;
+    end.querySelector("#end-title").focus({ preventScroll: true });
+  }
+  const active = document.activeElement;
+  if (!end && S.endHadFocus && (!active || active === document.body)) {
+    const back = root.querySelector(".hand .hand-card") || root.querySelector(".hand") || root.querySelector(".status");
+    if (back) {
+      if (!back.hasAttribute("tabindex")) back.setAttribute("tabindex", "-1");
+      // not scrolled to: a phone's page would jump to the hand at every deal
+      back.focus({ preventScroll: true });
+    }
+  }
+  S.endHadFocus = !!(end && active && end.contains(active));
 }
 
 /** Rematch, or that it was asked (the button then waits for the others). */
