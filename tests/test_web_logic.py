@@ -307,3 +307,26 @@ def test_the_log_panel_shows_the_current_deals_line_first(page: Any) -> None:
     assert got[3] == ["Deal 2", "2.3", "2.2", "2.1", "Deal 1", *older]
     assert got[4] == ["Deal 2"] + [f"2.{k}" for k in range(20, 9, -1)]
     assert got[5] == ["1.5", "1.4", "1.3"]  # no deal's line to show (none was written)
+
+
+def test_the_end_card_takes_the_next_deals_time_from_the_room(page: Any) -> None:
+    """Between deals a room message says when the next deal starts: none while the room is
+    held (everyone away or gone), a new time once somebody is back. The end card's countdown
+    follows it rather than the deal_over message kept from the deal's end."""
+    body = """(() => {
+      const over = { type: "deal_over", deal: 1, next_deal_at: 1000, result: { winner: 0 } };
+      const room = (status, at) => ({ type: "room", status, next_deal_at: at });
+      const f = t.dealOverWithRoom;
+      return [
+        f(over, room("between-deals", null)),
+        f({ ...over, next_deal_at: null }, room("between-deals", 5000)),
+        f(over, room("between-deals", 1000)) === over,
+        f(over, room("playing", null)) === over,
+        f(null, room("between-deals", 5000)),
+      ];
+    })()"""
+    got = js(page, body, {})
+    assert got[0]["next_deal_at"] is None and got[0]["result"] == {"winner": 0}
+    assert got[1]["next_deal_at"] == 5000 and got[1]["deal"] == 1
+    assert got[2] is True and got[3] is True
+    assert got[4] is None

@@ -4,7 +4,7 @@ import { detectLanguage, loadLanguage, language, t, has, translateStatic } from 
 import { Arrangement } from "./hand.js";
 import { toast, announce } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { renderTable, tickClock, describeAction, eventAction, handleKey, keepLog, endFocus } from "./table.js";
+import { renderTable, tickClock, describeAction, eventAction, handleKey, keepLog, endFocus, dealOverWithRoom } from "./table.js";
 import { helpHtml } from "./help.js";
 import { translateReason } from "./reasons.js";
 
@@ -215,6 +215,7 @@ function onMessage(msg) {
         S.dealOver = null;
       }
       if (msg.status === "playing") S.dealOver = S.dealOver && S.view && S.view.phase === "deal-over" ? S.dealOver : null;
+      S.dealOver = dealOverWithRoom(S.dealOver, msg);
       render();
       break;
     }

@@ -172,6 +172,16 @@ export function describeAction(last, S, taken = null) {
   }
 }
 
+/** The end-of-deal message as the end card reads it once a ``room`` message came: the room
+ * says when the next deal starts (none while the room is held, because everyone at it is
+ * away or gone; a new time once somebody is back), and the deal_over message kept from the
+ * deal's end would show no countdown, or a stale one, after a hold. */
+export function dealOverWithRoom(dealOver, room) {
+  if (!dealOver || !room || room.status !== "between-deals" || !("next_deal_at" in room)) return dealOver;
+  if (dealOver.next_deal_at === room.next_deal_at) return dealOver;
+  return { ...dealOver, next_deal_at: room.next_deal_at };
+}
+
 /** The log's newest ``n`` lines. The first one kept is always a deal's line: when the oldest
  * moves kept are a deal's whose line would go, that line stays in the place of one more move
  * (a deal of more than ``n`` moves still reads under its line, on an open page as after a
