@@ -125,7 +125,7 @@ def entries() -> int:
         + sum(len(v) for v in _RESULTS.values())
         + sum(len(v) for v in _CHAIN_ENTRIES.values())
         + sum(len(v) for v in _PAIR_CHAINS.values())
-        + sum(len(t) + len(b) for t, b in _SETS.values())
+        + sum(len(t) + len(b) + len(lo) + len(hi) for t, b, lo, hi in _SETS.values())
     )
 
 
@@ -591,16 +591,20 @@ class _SetTable(dict[int, SetValues]):
         return got
 
 
-#: Per question: its :class:`_SetTable`, and by the key of a hand's set ranks (see
-#: :data:`Struct`; at most 2 ** 14 keys) the best joker value of its sets and the most natural
-#: weight one needed joker brings in with them (:func:`_set_bounds`).
-_SETS: dict[Config, tuple[_SetTable, dict[int, tuple[int, int]]]] = {}
+#: Per question: its :class:`_SetTable`; by the key of a hand's set ranks (see :data:`Struct`;
+#: at most 2 ** 14 keys) the best joker value of its sets and the most natural weight one
+#: needed joker brings in with them (:func:`_set_bounds`); and the same by the key's ranks 1 to
+#: 7 with jokers (bits 1 to 7) and by its ranks 8 to 13 (bits 8 to 13). Both are maxima over
+#: the ranks, so a key met for the first time (most hands meet one) is the larger of its two
+#: halves', of at most 192 keys.
+SetBounds = dict[int, tuple[int, int]]
+_SETS: dict[Config, tuple[_SetTable, SetBounds, SetBounds, SetBounds]] = {}
 
 
-def _set_table(cfg: Config) -> tuple[_SetTable, dict[int, tuple[int, int]]]:
+def _set_table(cfg: Config) -> tuple[_SetTable, SetBounds, SetBounds, SetBounds]:
     got = _SETS.get(cfg)
     if got is None:
-        got = _SETS[cfg] = (_SetTable(cfg), {})
+        got = _SETS[cfg] = (_SetTable(cfg), {}, {}, {})
     return got
 
 
@@ -626,13 +630,24 @@ def _set_bounds(cfg: Config, key: int) -> tuple[int, int]:
 def _hand_sets(cfg: Config, setkey: int) -> tuple[_SetTable, int, int]:
     """A question's :class:`_SetTable` and, for a hand's set key (0: no set rank), the best
     joker value of its sets and the most natural weight one needed joker brings in with them
-    (:func:`_set_bounds`, kept per key)."""
-    stab, sbounds = _SETS.get(cfg) or _set_table(cfg)
+    (:func:`_set_bounds`, kept per key and per half of the key)."""
+    stab, sbounds, low, high = _SETS.get(cfg) or _set_table(cfg)
     if not setkey:
         return stab, 0, 0
     sj = sbounds.get(setkey)
     if sj is None:
-        sj = sbounds[setkey] = _set_bounds(cfg, setkey)
+        k = setkey & 0xFE
+        a = low.get(k)
+        if a is None:
+            a = low[k] = _set_bounds(cfg, k | 1)
+        k = setkey >> 8
+        b = high.get(k)
+        if b is None:
+            b = high[k] = _set_bounds(cfg, k << 8 | 1)
+        sj = sbounds[setkey] = (
+            a[0] if a[0] > b[0] else b[0],
+            (a[1] if a[1] > b[1] else b[1]) if setkey & 1 else 0,
+        )
     return stab, sj[0], sj[1]
 
 
@@ -1111,22 +1126,49 @@ _PAIR_CHAINS: dict[tuple[Config, Config], dict[tuple[int, int], PairChains]] = {
 
 
 def _pair_chains(cfg: Config, other: Config, rc: int, jc: int) -> PairChains:
-    """The chains of a segment (see :func:`_chain_entries`) with both questions' values."""
+    """The chains of a segment (see :func:`_chain_entries`) with both questions' values.
+
+    Built from :func:`_chains` directly, not from each question's :func:`_chain_entries`
+    (one pass over the chains instead of three: a new segment is met by about one hand in
+    two, and this was a twelfth of a median hand's work). The natural bound weight and the
+    jokers needed are the same under both (partners weigh natural cards alike at their
+    best), so one most natural weight per needed joker serves both."""
     per = _PAIR_CHAINS.get((cfg, other))
     if per is None:
         per = _PAIR_CHAINS[(cfg, other)] = {}
     hit = per.get((rc, jc))
     if hit is None:
-        ga, jwa, dma = _chain_entries(cfg, rc, jc)
-        gb, jwb, dmb = _chain_entries(other, rc, jc)
-        # The same chains in the same order: only their values differ.
-        groups = [
-            [(*a, b[3], b[4], b[6]) for a, b in zip(x, y, strict=True)]
-            for x, y in zip(ga, gb, strict=True)
-        ]
+        ta = _ENTRIES.get(cfg)
+        if ta is None or len(ta) > STRUCT_LIMIT:
+            ta = _ENTRIES[cfg] = {}
+        tb = _ENTRIES.get(other)
+        if tb is None or len(tb) > STRUCT_LIMIT:
+            tb = _ENTRIES[other] = {}
+        jwa = jwb = dm = 0
+        groups = []
+        # As in :func:`_chain_entries`: tabled from place 1, moved to the segment's places.
+        d = 0 if rc & 0x2000 else (rc & -rc).bit_length() - 1
+        for grp in _chains(rc >> d, jc):
+            out = []
+            for t, vkey in grp:
+                vkey += 17 * d
+                a = ta.get(vkey)
+                if a is None:
+                    a = ta[vkey] = _entry(cfg, vkey)
+                b = tb.get(vkey)
+                if b is None:
+                    b = tb[vkey] = _entry(other, vkey)
+                out.append((t, a[1], a[0], a[2], a[3], vkey, a, b[2], b[3], b))
+                if a[4] > jwa:
+                    jwa = a[4]
+                if b[4] > jwb:
+                    jwb = b[4]
+                if a[1] and -(-a[0] // a[1]) > dm:
+                    dm = -(-a[0] // a[1])
+            groups.append(out)
         if len(per) > STRUCT_LIMIT:
             per.clear()
-        hit = per[(rc, jc)] = (groups, jwa, dma, jwb, dmb)
+        hit = per[(rc, jc)] = (groups, jwa, dm, jwb, dm)
     return hit
 
 
@@ -1158,8 +1200,9 @@ def _solve_pair(
     nf = len(ranks)
     runb: list[tuple[list[PairCand], int, int] | None] = [None] * nf
     jwa = jwb = dm = 0
+    pairs = _PAIR_CHAINS.get((cfg, other)) or {}
     for s, rc, jc, off in runs:
-        groups, ja, da, jb, db = _pair_chains(cfg, other, rc, jc)
+        groups, ja, da, jb, db = pairs.get((rc, jc)) or _pair_chains(cfg, other, rc, jc)
         if ja > jwa:
             jwa = ja
         if jb > jwb:
