@@ -154,7 +154,7 @@ def test_joker_bound(cards: list[Card]) -> None:
     tops = fast._joker_tops(cfg, vs, jokers, 99)
     assert len(tops) == jokers + 1
     st = fast.structure(vs[0], vs[1], vs[2], vs[3], ms, jokers)
-    _, _, _, remw, remw1 = fast._field_weights(st, fast._weights(cfg))
+    _, _, remw, remw1 = fast._field_weights(st, fast._weights(cfg))
     # ``dm`` as large as any weight: the bound the search stops at, with the densest
     # candidate's weight per joker left free.
     whole = fast.hand_bound(cfg, st, tops, jokers, remw, remw1, 99)

@@ -462,16 +462,17 @@ def _tables(cfg: Config) -> tuple[list[int], list[int], list[int]]:
 
 
 _WR: dict[tuple[int, ...], list[int]] = {}
-FieldWeights = tuple[list[int], list[int], list[int], int, int]
+FieldWeights = tuple[list[int], list[int], int, int]
 #: The last hand's field weights: (its structure, the best weights, the field weights).
-_NO_FW: Final[tuple[object, object, FieldWeights]] = ((), (), ([], [], [], 0, 0))
+_NO_FW: Final[tuple[object, object, FieldWeights]] = ((), (), ([], [], 0, 0))
 _LAST_FW: list[tuple[object, object, FieldWeights]] = [_NO_FW]
 
 
 def _field_weights(st: Struct, wr: list[int]) -> FieldWeights:
-    """(by field: the weight of a needy field's card; by the position of a field's lowest
-    bit held: the weight of its copies, of its needy copies; the weight of every field card,
-    of the needy ones) for the hand of ``st`` under the best weights ``wr``. The questions
+    """(by the position of a field's lowest bit held: the weight of its copies, of its
+    needy copies (so a needy card's own weight is at its field's bit ``2k``); the weight of
+    every field card, of the needy ones) for the hand of ``st`` under the best weights
+    ``wr``. The questions
     about a hand come together and the opening and the penalty share ``wr``: the last one
     is kept."""
     last = _LAST_FW[0]
@@ -486,7 +487,6 @@ def _field_weights(st: Struct, wr: list[int]) -> FieldWeights:
     wfb[0::2] = wf
     wfb[1::2] = map(add, wf, wf)
     # The cards that need a joker: together they bring in at most ``dm`` per joker.
-    wf1 = [0] * nf
     wfb1 = [0] * (2 * nf)
     remw1 = 0
     x = only
@@ -495,11 +495,10 @@ def _field_weights(st: Struct, wr: list[int]) -> FieldWeights:
         x ^= b
         p = b.bit_length() - 1
         w = wf[p >> 1]
-        wf1[p >> 1] = w
         wfb1[p] = w
         wfb1[p + 1] = w + w
         remw1 += counts[p >> 1] * w
-    got = (wf1, wfb, wfb1, remw, remw1)
+    got = (wfb, wfb1, remw, remw1)
     _LAST_FW[0] = (st, wr, got)
     return got
 
@@ -604,7 +603,8 @@ _SETS: dict[Config, tuple[_SetTable, SetBounds, SetBounds, SetBounds]] = {}
 def _set_table(cfg: Config) -> tuple[_SetTable, SetBounds, SetBounds, SetBounds]:
     got = _SETS.get(cfg)
     if got is None:
-        got = _SETS[cfg] = (_SetTable(cfg), {}, {}, {})
+        # Set key 0: no rank can be in a set.
+        got = _SETS[cfg] = (_SetTable(cfg), {0: (0, 0)}, {}, {})
     return got
 
 
@@ -627,28 +627,24 @@ def _set_bounds(cfg: Config, key: int) -> tuple[int, int]:
     return jw, dm
 
 
-def _hand_sets(cfg: Config, setkey: int) -> tuple[_SetTable, int, int]:
-    """A question's :class:`_SetTable` and, for a hand's set key (0: no set rank), the best
-    joker value of its sets and the most natural weight one needed joker brings in with them
-    (:func:`_set_bounds`, kept per key and per half of the key)."""
-    stab, sbounds, low, high = _SETS.get(cfg) or _set_table(cfg)
-    if not setkey:
-        return stab, 0, 0
-    sj = sbounds.get(setkey)
-    if sj is None:
-        k = setkey & 0xFE
-        a = low.get(k)
-        if a is None:
-            a = low[k] = _set_bounds(cfg, k | 1)
-        k = setkey >> 8
-        b = high.get(k)
-        if b is None:
-            b = high[k] = _set_bounds(cfg, k << 8 | 1)
-        sj = sbounds[setkey] = (
-            a[0] if a[0] > b[0] else b[0],
-            (a[1] if a[1] > b[1] else b[1]) if setkey & 1 else 0,
-        )
-    return stab, sj[0], sj[1]
+def _key_bounds(cfg: Config, setkey: int) -> tuple[int, int]:
+    """For a hand's set key met for the first time under ``cfg``: the best joker value of its
+    sets and the most natural weight one needed joker brings in with them (:func:`_set_bounds`,
+    from the two halves of the key, each kept), kept per key."""
+    _, sbounds, low, high = _set_table(cfg)
+    k = setkey & 0xFE
+    a = low.get(k)
+    if a is None:
+        a = low[k] = _set_bounds(cfg, k | 1)
+    k = setkey >> 8
+    b = high.get(k)
+    if b is None:
+        b = high[k] = _set_bounds(cfg, k << 8 | 1)
+    got = sbounds[setkey] = (
+        a[0] if a[0] > b[0] else b[0],
+        (a[1] if a[1] > b[1] else b[1]) if setkey & 1 else 0,
+    )
+    return got
 
 
 def solve(cfg: Config, v: list[int], m: list[int], jokers: int, pair: bool = False) -> Result:
@@ -927,12 +923,13 @@ def _solve(
             if grp:
                 runb[i] = (grp, sh, s)
             i += 1
-    stab, sjw, sdm = _hand_sets(cfg, setkey)
+    stab, sbounds, _, _ = _SETS.get(cfg) or _set_table(cfg)
+    sjw, sdm = sbounds.get(setkey) or _key_bounds(cfg, setkey)
     if sjw > jw:
         jw = sjw
     if sdm > dm:
         dm = sdm
-    wf1, wfb, wfb1, remw, remw1 = _field_weights(st, wr)
+    wfb, wfb1, remw, remw1 = _field_weights(st, wr)
     # What the jokers left can add: by the places they can stand when there are two or more
     # (with one, that is the best joker value ``jw`` nearly always).
     jt = _joker_tops(cfg, v, jokers, jw) if jokers > 1 else [0, jw]
@@ -999,7 +996,7 @@ def _solve(
                         while needy:
                             b = needy & -needy
                             needy ^= b
-                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                            c1 += wfb1[b.bit_length() - 1]
                         path.append((vkey, su, e))
                         search(rem - t, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                         path.pop()
@@ -1026,7 +1023,7 @@ def _solve(
                         while needy:
                             b = needy & -needy
                             needy ^= b
-                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                            c1 += wfb1[b.bit_length() - 1]
                         r2 = rem - cons
                         w2 = remw - cw
                         if so:
@@ -1217,8 +1214,11 @@ def _solve_pair(
             if grp:
                 runb[i] = (grp, sh, s)
             i += 1
-    stab, sja, sda = _hand_sets(cfg, setkey)
-    stab2, sjb, sdb = _hand_sets(other, setkey)
+    # The set tables and bounds looked up here, not through a function (two calls a hand).
+    stab, sbounds, _, _ = _SETS.get(cfg) or _set_table(cfg)
+    sja, sda = sbounds.get(setkey) or _key_bounds(cfg, setkey)
+    stab2, sbounds, _, _ = _SETS.get(other) or _set_table(other)
+    sjb, sdb = sbounds.get(setkey) or _key_bounds(other, setkey)
     if sja > jwa:
         jwa = sja
     if sjb > jwb:
@@ -1227,7 +1227,7 @@ def _solve_pair(
         dm = sda
     if sdb > dm:
         dm = sdb
-    wf1, wfb, wfb1, remw, remw1 = _field_weights(st, wr)
+    wfb, wfb1, remw, remw1 = _field_weights(st, wr)
     jta = _joker_tops(cfg, v, jokers, jwa) if jokers > 1 else [0, jwa]
     jtb = _joker_tops(other, v, jokers, jwb) if jokers > 1 else [0, jwb]
     besta = bestb = -1
@@ -1291,7 +1291,7 @@ def _solve_pair(
                         while needy:
                             b = needy & -needy
                             needy ^= b
-                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                            c1 += wfb1[b.bit_length() - 1]
                         path.append((vkey, su, e, e2))
                         search(rem - t, j2, ca + va, cb + vb, w, remw1 - c1, ta2, tb2)  # noqa: F821
                         path.pop()
@@ -1322,7 +1322,7 @@ def _solve_pair(
                         while needy:
                             b = needy & -needy
                             needy ^= b
-                            c1 += wf1[(b.bit_length() - 1) >> 1]
+                            c1 += wfb1[b.bit_length() - 1]
                         r2 = rem - cons
                         if so:
                             left = (r2 | (r2 >> 1)) & sr
