@@ -96,7 +96,7 @@ _CHAINS: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
 _ENTRIES: dict[Config, dict[int, Entry]] = {}
 _RESULTS: dict[Config, dict[tuple[int, int, int, int, int], Result]] = {}
 _CHAIN_ENTRIES: dict[
-    Config, dict[tuple[int, int], tuple[list[list[Cand]], int, int]]
+    Config, dict[tuple[int, int], tuple[list[tuple[int, list[Cand]]], int, int]]
 ] = {}
 
 
@@ -395,8 +395,9 @@ def _chain_size(c: tuple[int, int]) -> int:
 
 def _chain_entries(
     cfg: Config, rc: int, jokers: int
-) -> tuple[list[list[Cand]], int, int]:
-    """The chains of :func:`_chains` with their values under ``cfg``, the best joker value
+) -> tuple[list[tuple[int, list[Cand]]], int, int]:
+    """The chains of :func:`_chains` with their values under ``cfg`` (by lowest field, counted
+    from the segment's first, the fields no chain starts at left out), the best joker value
     among them and the most natural weight one needed joker can bring in (rounded up)."""
     per = _CHAIN_ENTRIES.get(cfg)
     if per is None:
@@ -414,7 +415,9 @@ def _chain_entries(
     # tabled from place 1 and moved to the segment's places (``17 d``: ``d`` added to both
     # places of the key).
     d = 0 if rc & 0x2000 else (rc & -rc).bit_length() - 1
-    for grp in _chains(rc >> d, jokers):
+    for i, grp in enumerate(_chains(rc >> d, jokers)):
+        if not grp:
+            continue
         out = []
         for t, vkey in grp:
             vkey += 17 * d
@@ -426,7 +429,7 @@ def _chain_entries(
                 jw = e[4]
             if e[1] and -(-e[0] // e[1]) > dm:
                 dm = -(-e[0] // e[1])
-        groups.append(out)
+        groups.append((i, out))
     if len(per) > STRUCT_LIMIT:
         per.clear()
     hit = per[key] = (groups, jw, dm)
@@ -917,12 +920,9 @@ def _solve(
             jw = jm
         if dmax > dm:
             dm = dmax
-        i = off
         sh = 2 * off
-        for grp in groups:
-            if grp:
-                runb[i] = (grp, sh, s)
-            i += 1
+        for i, grp in groups:
+            runb[off + i] = (grp, sh, s)
     stab, sbounds, _, _ = _SETS.get(cfg) or _set_table(cfg)
     sjw, sdm = sbounds.get(setkey) or _key_bounds(cfg, setkey)
     if sjw > jw:
@@ -1115,9 +1115,9 @@ def item(key: int) -> Item:
 #: A chain under two questions: a :data:`Cand` followed by the second question's value, slot
 #: values and entry.
 PairCand = tuple[int, int, int, int, tuple[int, ...], int, Entry, int, tuple[int, ...], Entry]
-#: The chains of :func:`_chain_entries` under two questions, and each question's best joker
-#: value and most natural weight one needed joker brings in.
-PairChains = tuple[list[list[PairCand]], int, int, int, int]
+#: The chains of :func:`_chain_entries` under two questions (as there, by lowest field), each
+#: question's best joker value and the most natural weight one needed joker brings in.
+PairChains = tuple[list[tuple[int, list[PairCand]]], int, int, int]
 #: Per pair of questions, by (run places, jokers).
 _PAIR_CHAINS: dict[tuple[Config, Config], dict[tuple[int, int], PairChains]] = {}
 
@@ -1145,7 +1145,9 @@ def _pair_chains(cfg: Config, other: Config, rc: int, jc: int) -> PairChains:
         groups = []
         # As in :func:`_chain_entries`: tabled from place 1, moved to the segment's places.
         d = 0 if rc & 0x2000 else (rc & -rc).bit_length() - 1
-        for grp in _chains(rc >> d, jc):
+        for i, grp in enumerate(_chains(rc >> d, jc)):
+            if not grp:
+                continue
             out = []
             for t, vkey in grp:
                 vkey += 17 * d
@@ -1162,10 +1164,10 @@ def _pair_chains(cfg: Config, other: Config, rc: int, jc: int) -> PairChains:
                     jwb = b[4]
                 if a[1] and -(-a[0] // a[1]) > dm:
                     dm = -(-a[0] // a[1])
-            groups.append(out)
+            groups.append((i, out))
         if len(per) > STRUCT_LIMIT:
             per.clear()
-        hit = per[(rc, jc)] = (groups, jwa, dm, jwb, dm)
+        hit = per[(rc, jc)] = (groups, jwa, jwb, dm)
     return hit
 
 
@@ -1199,21 +1201,16 @@ def _solve_pair(
     jwa = jwb = dm = 0
     pairs = _PAIR_CHAINS.get((cfg, other)) or {}
     for s, rc, jc, off in runs:
-        groups, ja, da, jb, db = pairs.get((rc, jc)) or _pair_chains(cfg, other, rc, jc)
+        groups, ja, jb, da = pairs.get((rc, jc)) or _pair_chains(cfg, other, rc, jc)
         if ja > jwa:
             jwa = ja
         if jb > jwb:
             jwb = jb
         if da > dm:
             dm = da
-        if db > dm:
-            dm = db
-        i = off
         sh = 2 * off
-        for grp in groups:
-            if grp:
-                runb[i] = (grp, sh, s)
-            i += 1
+        for i, grp in groups:
+            runb[off + i] = (grp, sh, s)
     # The set tables and bounds looked up here, not through a function (two calls a hand).
     stab, sbounds, _, _ = _SETS.get(cfg) or _set_table(cfg)
     sja, sda = sbounds.get(setkey) or _key_bounds(cfg, setkey)
