@@ -681,7 +681,7 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int, pair: bool = Fal
             if _same_values(cfg, other, st[1], st[0][0], jokers):
                 got = res2 = _solve(cfg, v, m, jokers, None)
             else:
-                got, res2 = _solve_pair(cfg, other, v, m, jokers)
+                got, res2 = _solve_pair(cfg, other, v, jokers, st)
             results[rkey] = got
             known = _RESULTS.get(other)
             if known is None:
@@ -1176,7 +1176,7 @@ _NEVER: Final = 1 << 62
 
 
 def _solve_pair(
-    cfg: Config, other: Config, v: list[int], m: list[int], jokers: int
+    cfg: Config, other: Config, v: list[int], jokers: int, st: Struct
 ) -> tuple[Result, Result]:
     """The answers of two partner questions in one search: a branch is cut only when it can
     beat neither best, a state is skipped only when reached before with no less under both;
@@ -1186,10 +1186,8 @@ def _solve_pair(
     Its search is :func:`_solve`'s with two values, two slot lists and two bounds per step.
     It is a second copy on purpose: run with one question, it would cost the single
     questions (the bots ask thousands a move) the second question's bookkeeping at every
-    step; a change to one search's steps belongs in both."""
-    st = _STRUCT.get((v[0], v[1], v[2], v[3], jokers)) or structure(
-        v[0], v[1], v[2], v[3], m, jokers
-    )
+    step; a change to one search's steps belongs in both. ``st``: the hand's
+    :func:`structure`, which the caller has at hand."""
     (ranks, _), runs, setb, full, only, setkey = st
     if not full:
         return (0, 0, [], [], 0), (0, 0, [], [], 0)
