@@ -475,9 +475,8 @@ def _field_weights(st: Struct, wr: list[int]) -> FieldWeights:
     """(by the position of a field's lowest bit held: the weight of its copies, of its
     needy copies (so a needy card's own weight is at its field's bit ``2k``); the weight of
     every field card, of the needy ones) for the hand of ``st`` under the best weights
-    ``wr``. The questions
-    about a hand come together and the opening and the penalty share ``wr``: the last one
-    is kept."""
+    ``wr``. The questions about a hand come together and the opening and the penalty share
+    ``wr``: the last one is kept."""
     last = _LAST_FW[0]
     if last[0] is st and last[1] is wr:
         return last[2]
