@@ -236,8 +236,9 @@ def test_long_names_fit_a_narrow_phone(planned_server: Server, browser: Any) -> 
 
 @pytest.fixture(scope="module")
 def fast_clock_server() -> Iterator[Server]:
-    """Turn clocks at 1/50 (45 s become 0.9 s): a seat that stops playing is soon *away*; the
-    server then plays it after a second (as a person sees it: not at once)."""
+    """Turn clocks at 1/50 (45 s become 0.9 s): a seat that stops playing is soon *away*. An
+    away seat is played after a second (as a person sees it: not at once) while another person
+    plays on at the table; where every person is away, the room holds until one comes back."""
     with running_server("--away-delay", "1", clock_scale=0.02) as s:
         yield s
 
