@@ -87,16 +87,15 @@ RUMMY_MELDS: Final = MeldRules()
 
 def opening_value(rank: int) -> int:
     """The value of a place of rank ``rank`` (1 = low ace, 14 = high ace) in an opening."""
+    # Called only when tables are built, so the check costs nothing that matters; a float or
+    # a bool would otherwise give a value no place has (7.5) or pass for a rank (True).
+    if type(rank) is not int or not 1 <= rank <= 14:
+        raise InvalidArgument(f"rank must be a place's rank from 1 to 14, not {describe(rank)}")
     if rank == 1:
         return 1
     if rank == 14:
         return 11
-    try:
-        return min(rank, 10)
-    except TypeError:
-        raise InvalidArgument(
-            f"rank must be a place's rank from 1 to 14, not {describe(rank)}"
-        ) from None
+    return min(rank, 10)
 
 
 def rummy_penalty(c: Card) -> int:
@@ -120,6 +119,12 @@ def indian_penalty(c: Card, wild_rank: int = 0) -> int:
         raise InvalidArgument(f"a penalty is that of a Card, not {describe(c)}") from None
     if rank in (JOKER_RANK, wild_rank):
         return 0
+    if type(wild_rank) is not int or not 0 <= wild_rank <= 13:
+        # Checked after the common answer: a wrong wild rank would silently count the
+        # wild cards at their face value.
+        raise InvalidArgument(
+            f"wild_rank must be a rank from 1 to 13 or 0 (none), not {describe(wild_rank)}"
+        )
     if rank == ACE:
         return 10
     return min(rank, 10)

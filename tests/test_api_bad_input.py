@@ -15,6 +15,7 @@ import os
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import pytest
@@ -623,7 +624,7 @@ def _smaller_calls() -> dict[str, tuple[Callable[..., object], list[Any]]]:
         "sort_key_rank": (sort_key_rank, [HAND[0]]),
         "check_cards_exist": (check_cards_exist, [HAND, 4]),
         "rummy_penalty": (rummy_penalty, [HAND[0]]),
-        "indian_penalty": (indian_penalty, [HAND[0]]),
+        "indian_penalty": (indian_penalty, [HAND[0], 13]),
         "opening_value": (opening_value, [7]),
         "Meld.layoff_ends": (run.layoff_ends, [eight, RUMMY_MELDS]),
         "Meld.add": (run.add, [eight, "high", RUMMY_MELDS]),
@@ -653,6 +654,19 @@ def test_smaller_functions_refuse_junk_in_every_argument(name: str, value: Any) 
         except RummyError as exc:
             assert isinstance(exc, ValueError)
         # Some junk is a value of the right type (-1 jokers is refused, 5 copies is a deck).
+
+
+def test_ranks_of_the_wrong_type_are_refused_not_counted() -> None:
+    # A float or a bool compared like a whole number and gave a value no place has.
+    assert opening_value(14) == 11 and opening_value(1) == 1
+    bad_ranks: list[Any] = [7.5, 7.0, True, 0, 15]
+    for rank in bad_ranks:
+        refused(partial(opening_value, rank), "rank")
+    seven = parse_card("7H")
+    assert indian_penalty(seven, 7) == 0 and indian_penalty(seven, 0) == 7
+    bad_wilds: list[Any] = ["7", 7.5, 14, -1, None]
+    for wild in bad_wilds:
+        refused(partial(indian_penalty, seven, wild), "wild_rank")
 
 
 def test_a_swap_must_put_the_right_card_on_a_joker() -> None:
