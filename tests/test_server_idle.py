@@ -292,14 +292,23 @@ def test_a_finished_game_nobody_looks_at_is_forgotten_until_somebody_comes_back(
         manager.handle(back, {"type": "resume", "id": 4, "room": room.code, "token": tokens[0]})
         state = next(m for m in _sent(back) if m["type"] == "state")
         assert state["view"] == final and state["version"] == game.version
-        # the only one there enters again (leaving first): the game is still shown
-        for again, shown in (
-            ({"type": "join", "id": 5, "room": room.code}, public),
-            ({"type": "resume", "id": 6, "room": room.code, "token": tokens[0]}, final),
+        # the only one there enters again: the room is not left first (its game is not
+        # forgotten and read again), the seat is kept and the game still shown
+        for again in (
+            {"type": "join", "id": 5, "room": room.code},
+            {"type": "resume", "id": 6, "room": room.code, "token": tokens[0]},
         ):
             manager.handle(back, again)
             state = next(m for m in _sent(back) if m["type"] == "state")
-            assert state["view"] == shown
+            assert state["view"] == final and room.game is not None
+        # a spectator alone enters again: the same
+        manager.handle(back, {"type": "leave", "id": 7})
+        assert room.game is None
+        manager.handle(back, {"type": "join", "id": 8, "room": room.code})
+        loaded = room.game
+        manager.handle(back, {"type": "join", "id": 9, "room": room.code})
+        state = [m for m in _sent(back) if m["type"] == "state"][-1]
+        assert state["view"] == public and room.game is loaded
         manager.close()
 
     _run(storage, main)

@@ -616,9 +616,13 @@ class RoomManager:
         """Leave the connection's room for another one (``to``; None: a new room): a seat held
         in a room still waiting is given up, as with ``leave`` (else it stays held by a
         disconnected player whom nobody can remove); in a game under way it stays, to be
-        resumed."""
+        resumed. Staying in the same room is no move: leaving it first would empty it for a
+        moment (held and released, a finished game forgotten and read again); the caller
+        changes the connection's place in it."""
         room = conn.room
-        if room is not None and room is not to and conn.seat is not None:
+        if room is not None and room is to:
+            return
+        if room is not None and conn.seat is not None:
             seat = room.seats[conn.seat]
             if room.status == WAITING and seat.conn is conn:
                 seat.clear()
@@ -758,6 +762,14 @@ class RoomManager:
 
     def _on_join(self, conn: Connection, msg: JSON) -> None:
         room = self._lookup(msg["room"], msg["id"])
+        if conn.room is room and conn.seat is not None:
+            # A seated connection asking for its own room again (a page that lost its place)
+            # keeps its seat: answered with the seat's view, as a resume is, and nothing
+            # else changes (not even an away mark: only `back`, an action or `resume` is a
+            # player coming back).
+            self._send_room(conn, room, msg["id"])
+            self._send_state(conn, room)
+            return
         # After leaving: the last one out of a finished room forgets its game (_unload).
         self._move_out(conn, room)
         self._open(room, msg["id"])
@@ -826,6 +838,11 @@ class RoomManager:
         )
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat of this room", id=msg["id"])
+        if conn.room is room:
+            # Already in the room, watching or in another seat: it changes places there.
+            room.watchers.discard(conn)
+            if conn.seat is not None and room.seats[conn.seat].conn is conn:
+                room.seats[conn.seat].conn = None
         self._move_out(conn, room)
         self._open(room, msg["id"])
         old = seat.conn
