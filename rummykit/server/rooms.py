@@ -232,6 +232,9 @@ class Room:
             "held": self.held,
             "left": self.left,
             "seats": [s.doc() for s in self.seats],
+            # when this state was stored: a restart gives a running clock the time it had
+            # left then, so the server's downtime never counts against a turn
+            "saved": now_ms(),
         }
 
     @classmethod
@@ -342,7 +345,11 @@ class RoomManager:
         Only the rooms' states are read. Nobody is in any room yet, so every game in progress
         holds still (``_hold``), and a game's record is replayed when somebody comes back to
         its room (``_open``): a restart costs a row per room, not a replay of every game kept.
+        A running clock (or pause before the next deal) is held with the time it had left when
+        the room was last stored, not now: the time the server was down is nobody's turn. A
+        state stored before the save time was (no ``saved``) is held with the time left now.
         """
+        saved: dict[str, int] = {}
         for doc in self.storage.load_rooms():
             try:
                 room = Room.from_doc(doc)
@@ -350,7 +357,11 @@ class RoomManager:
                 log.exception("room %s could not be restored", doc.get("code"))
                 continue
             self.rooms[room.code] = room
+            at = doc.get("saved")
+            if isinstance(at, int) and not isinstance(at, bool):
+                saved[room.code] = at
         for room in list(self.rooms.values()):
+            self._hold(room, saved.get(room.code))
             self._schedule(room)
         return len(self.rooms)
 
@@ -1197,14 +1208,14 @@ class RoomManager:
             not room.connections() or self._everyone_away(room)
         )
 
-    def _freeze(self, room: Room) -> None:
-        """Stop the clock (or the pause before the next deal), keeping the time it had left;
-        the caller stores the room."""
+    def _freeze(self, room: Room, at: int | None = None) -> None:
+        """Stop the clock (or the pause before the next deal), keeping the time it had left
+        at ``at`` (epoch ms; now when None); the caller stores the room."""
         if room.timer is not None:
             room.timer.cancel()
             room.timer = None
         until = room.deadline if room.status == PLAYING else room.next_deal_at
-        room.left = None if until is None else max(0, until - now_ms())
+        room.left = None if until is None else max(0, until - (now_ms() if at is None else at))
         room.held = True
         room.deadline = room.next_deal_at = None
 
@@ -1219,10 +1230,11 @@ class RoomManager:
             elif room.status == BETWEEN:
                 room.next_deal_at = now_ms() + left
 
-    def _hold(self, room: Room) -> None:
+    def _hold(self, room: Room, at: int | None = None) -> None:
         """Nobody is in the room any more, or every seated person is away: stop its clock (or
-        the pause before the next deal) with the time it had left, and its bots
-        (``_moved_on``), until a person comes back.
+        the pause before the next deal) with the time it had left (at ``at``, epoch ms: when
+        a restored room was last stored; now when None), and its bots (``_moved_on``), until
+        a person comes back.
 
         A game nobody plays would otherwise be played on by the clock until the room is swept
         (an away seat's turns at ``--away-delay``, fast), and in a two-seat Rami or Indian game
@@ -1231,7 +1243,7 @@ class RoomManager:
         """
         if room.held or room.status not in (PLAYING, BETWEEN):
             return
-        self._freeze(room)
+        self._freeze(room, at)
         self._save_quietly(room)
         if room.connections() and room.game is not None:  # away people's tabs, spectators
             self._broadcast_room(room)
