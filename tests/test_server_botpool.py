@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import itertools
+import json
 import logging
 import os
 import re
@@ -18,14 +20,19 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rummykit.cli.serve import add_arguments, config_from_args
 from rummykit.engine.game import Game
+from rummykit.server import botpool
+from rummykit.server.app import create_app
 from rummykit.server.botpool import BotPool, ChooseAction, _Worker
+from rummykit.server.config import ServerConfig
 from tests import server_botpool_broken
 from tests.server_support import WHOLE_GAME, ServerProc, autoplay, make_room
 from tests.test_server_botpool_standins import (
@@ -644,3 +651,75 @@ def test_a_worker_that_answers_ends_a_run_of_failures(
         asyncio.run(main())
     finally:
         pool.close()
+
+
+def test_a_bots_package_that_raises_on_import_leaves_the_server_running_without_bots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bots package that raises something other than ImportError on import (a broken
+    deploy) is logged once, with its traceback, and the server starts as without bots: the
+    default levels, and every bot plays the fallback move."""
+    with warnings.catch_warnings():
+        # Starlette deprecates its test client's httpx backend; the test needs no HTTP client.
+        warnings.filterwarnings("ignore", message="Using `httpx`")
+        from starlette.testclient import TestClient
+
+    real_import = importlib.import_module
+    attempts: list[str] = []
+
+    def import_module(name: str, package: str | None = None) -> object:
+        if name == botpool.BOTS_MODULE:
+            attempts.append(name)
+            raise RuntimeError("a broken bots package")
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    monkeypatch.setattr(botpool, "_import_failure_logged", False)
+    caplog.set_level(logging.WARNING, logger="rummykit.server")
+    app = create_app(ServerConfig(db=str(tmp_path / "b.db"), bot_pool="thread", bot_delay=0))
+    manager = app.state.manager
+    assert len(attempts) == 2  # choose_action and LEVELS: the failure is not cached away
+    assert manager.bots.choose is None
+    assert manager.levels == botpool.DEFAULT_LEVELS
+    (record,) = [r for r in caplog.records if "bots package" in r.getMessage()]
+    assert record.levelno == logging.ERROR and record.exc_info is not None
+    assert isinstance(record.exc_info[1], RuntimeError)
+    assert "fallback move" in record.getMessage()
+
+    with (
+        TestClient(app) as http,
+        http.websocket_connect("/ws", headers={"Host": "127.0.0.1:8000"}) as ws,
+    ):
+        variants = http.get("/api/variants", headers={"Host": "127.0.0.1:8000"})
+        assert variants.json()["bot_levels"] == list(botpool.DEFAULT_LEVELS)
+
+        def reply(msg: dict[str, object], kind: str) -> dict[str, object]:
+            ws.send_text(json.dumps(msg))
+            while True:
+                got: dict[str, object] = ws.receive_json()
+                if got["type"] == kind:
+                    return got
+                assert got["type"] != "error", got
+
+        assert ws.receive_json()["type"] == "welcome"
+        reply({"type": "create", "id": 1, "variant": "rummy", "players": 2}, "room")
+        reply({"type": "sit", "id": 2, "seat": 0, "name": "Ana"}, "seated")
+        state = reply({"type": "add_bot", "id": 3, "seat": 1, "level": "hard"}, "state")
+        # Ana plays her turn if she starts; then the bot's turn comes, played by the fallback
+        # bot: it draws from the stock (and discards)
+        while True:
+            view: Any = state["view"]
+            last: Any = state["last"]
+            if last is not None and last["seat"] == 1:
+                assert last["action"] == "draw" and not last["auto"]
+                break
+            if view["turn"]["seat"] == 0:
+                action = "draw" if view["turn"]["phase"] == "draw" else f"discard {view['hand'][0]}"
+                ws.send_text(json.dumps({"type": "action", "id": 4, "version": state["version"],
+                                         "action": action}))
+            state = ws.receive_json()
+            while state["type"] != "state":
+                assert state["type"] != "error", state
+                state = ws.receive_json()
+    # logged once in all
+    assert len([r for r in caplog.records if "bots package" in r.getMessage()]) == 1

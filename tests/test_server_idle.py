@@ -11,6 +11,8 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rummykit.server.config import ServerConfig
 from rummykit.server.rooms import OVER, PLAYING, Connection, Room, RoomManager, now_ms
 from rummykit.server.storage import SQLiteStorage
@@ -185,17 +187,16 @@ def test_a_restart_holds_every_game_and_loads_it_when_somebody_comes_back(
     second = _manager(storage)
 
     async def after_restart() -> None:
-        started = now_ms()
+        stored_at = {d["code"]: d["saved"] for d in storage.load_rooms()}
         assert second.restore() == 2
-        restored = now_ms()
         empty, live = second.rooms[saved["empty"]], second.rooms[saved["live"]]
         # nothing is replayed, nothing runs
         assert empty.game is None and live.game is None
         assert empty.timer is None and live.timer is None
         assert empty.held and empty.left == saved["left"]
-        # the clock of the room that had people ran while the server was down
-        assert live.held and live.left is not None
-        assert saved["deadline"] - restored <= live.left <= saved["deadline"] - started
+        # the room that had people holds with the time its clock had left when it was last
+        # stored: the time the server was down does not count
+        assert live.held and live.left == saved["deadline"] - stored_at[live.code]
         # the rooms' states are stored as held: another restart keeps the time left
         assert {d["code"]: d["left"] for d in storage.load_rooms()} == {
             empty.code: empty.left, live.code: live.left,
@@ -213,6 +214,74 @@ def test_a_restart_holds_every_game_and_loads_it_when_somebody_comes_back(
         assert empty.game is None and empty.held
         empty.touched -= 25 * 3600 * 1000
         assert second.sweep() == [empty.code]
+        second.close()
+
+    try:
+        asyncio.run(after_restart())
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("stored", ["turn", "pause", "row without saved"])
+def test_the_time_the_server_was_down_does_not_count_against_a_clock(
+    stored: str, tmp_path: Path
+) -> None:
+    """A restart holds a running clock with the time it had left when the room was last
+    stored, however long the server was down; a state stored before the save time was (no
+    ``saved``) keeps the time left at the restart, as before."""
+    storage = SQLiteStorage(str(tmp_path / "down.db"))
+    first = _manager(storage)
+    saved: dict[str, Any] = {}
+
+    async def before_restart() -> None:
+        room, _, tokens = _two_people(first, options={"clock": 600})
+        assert room.game is not None
+        saved.update(code=room.code, token=tokens[0], version=room.game.version)
+        for r in first.rooms.values():
+            if r.timer is not None:
+                r.timer.cancel()  # the process dies: nothing more happens
+
+    asyncio.run(before_restart())
+    # The server stays down for an hour after the room was last stored: seen from the restart,
+    # its state was stored an hour ago, and its deadline passed long since.
+    (doc,) = storage.load_rooms()
+    hour = 3600 * 1000
+    if stored == "pause":  # between two deals, the next one due in 2 s when it was stored
+        doc.update(status="between-deals", deadline=None, next_deal_at=doc["saved"] + 2000)
+    for key in ("deadline", "next_deal_at", "saved", "created", "touched"):
+        if doc[key] is not None:
+            doc[key] -= hour
+    left = (doc["deadline"] or doc["next_deal_at"]) - doc["saved"]
+    assert 0 < left <= 600_000
+    if stored == "row without saved":
+        del doc["saved"]
+    storage.save_room(doc["code"], doc)
+    second = _manager(storage)
+
+    async def after_restart() -> None:
+        assert second.restore() == 1
+        room = second.rooms[saved["code"]]
+        assert room.held and room.deadline is None and room.next_deal_at is None
+        assert room.left == (0 if stored == "row without saved" else left)
+        # stored as held: another restart keeps that time left
+        assert storage.load_rooms()[0]["left"] == room.left
+        if stored == "pause":
+            second.close()
+            return
+        conn = Connection()
+        second.handle(conn, {"type": "resume", "id": 1, "room": room.code,
+                             "token": saved["token"]})
+        game = room.game
+        assert game is not None
+        if stored == "row without saved":
+            # as before: the clock ran while the server was down, the turn is played at once
+            await _until(lambda: game.version > saved["version"], "the timeout")
+            assert game.history()[-1]["action"] == "timeout"
+        else:
+            # not timed out: the turn goes on with the time it had left
+            assert game.version == saved["version"] and not room.held
+            assert room.deadline is not None and 0 < room.deadline - now_ms() <= left
+            assert _last(conn, "state")["clock"]["deadline"] == room.deadline
         second.close()
 
     try:
@@ -292,14 +361,23 @@ def test_a_finished_game_nobody_looks_at_is_forgotten_until_somebody_comes_back(
         manager.handle(back, {"type": "resume", "id": 4, "room": room.code, "token": tokens[0]})
         state = next(m for m in _sent(back) if m["type"] == "state")
         assert state["view"] == final and state["version"] == game.version
-        # the only one there enters again (leaving first): the game is still shown
-        for again, shown in (
-            ({"type": "join", "id": 5, "room": room.code}, public),
-            ({"type": "resume", "id": 6, "room": room.code, "token": tokens[0]}, final),
+        # the only one there enters again: the room is not left first (its game is not
+        # forgotten and read again), the seat is kept and the game still shown
+        for again in (
+            {"type": "join", "id": 5, "room": room.code},
+            {"type": "resume", "id": 6, "room": room.code, "token": tokens[0]},
         ):
             manager.handle(back, again)
             state = next(m for m in _sent(back) if m["type"] == "state")
-            assert state["view"] == shown
+            assert state["view"] == final and room.game is not None
+        # a spectator alone enters again: the same
+        manager.handle(back, {"type": "leave", "id": 7})
+        assert room.game is None
+        manager.handle(back, {"type": "join", "id": 8, "room": room.code})
+        loaded = room.game
+        manager.handle(back, {"type": "join", "id": 9, "room": room.code})
+        state = [m for m in _sent(back) if m["type"] == "state"][-1]
+        assert state["view"] == public and room.game is loaded
         manager.close()
 
     _run(storage, main)

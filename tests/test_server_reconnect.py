@@ -140,3 +140,50 @@ def test_clock_timeout_away_and_back(server: ServerProc) -> None:
             await c.close()
 
     asyncio.run(main())
+
+
+def test_join_from_a_seated_connection_keeps_its_seat(server: ServerProc) -> None:
+    """A seated connection that sends ``join`` for its own room (or ``resume`` with its own
+    token) keeps its seat and gets its view, and the room does not stop for a moment: alone
+    there, the connection used to leave it first, which held the room and released it (a new
+    deadline), and came back as a spectator."""
+
+    async def main() -> None:
+        code, (p0, p1) = await make_room(server.ws, "rummy", 2, 2, {"clock": 600})
+        await p1.close()
+        room = await p0.recv("room", timeout=5)
+        while room["seats"][1]["connected"]:
+            room = await p0.recv("room", timeout=5)
+        before = p0.state
+        assert before is not None and before["clock"] is not None
+        p0.log.clear()
+        for kind, fields in (("join", {}), ("resume", {"token": p0.token})):
+            reply = await p0.request(kind, room=code, **fields)
+            assert reply["type"] == ("room" if kind == "join" else "seated"), reply
+            state = await p0.recv("state", timeout=5)
+            assert state["version"] == before["version"]
+            assert state["view"] == before["view"] and state["view"]["seat"] == 0
+            # the clock went on: the same deadline, not one set again from the time left
+            assert state["clock"]["deadline"] == before["clock"]["deadline"]
+        room_msgs = [m for m in p0.log if m["type"] == "room"]
+        assert room_msgs and all(m["you"] == {"seat": 0} for m in room_msgs)
+        assert not any(m["held"] for m in room_msgs)
+        assert all(m["seats"][0]["connected"] and m["spectators"] == 0 for m in room_msgs)
+        # still seated: an action is the seat's (refused only if it is not its turn)
+        r = await p0.request("action", version=before["version"], action="draw")
+        if before["view"]["turn"]["seat"] == 0:
+            assert r["type"] == "state", r
+        else:
+            assert r["type"] == "error" and r["code"] == "not_your_turn", r
+        # a spectator of the room who resumes a seat leaves the spectators for it
+        watcher = await Client("watcher").connect(server.ws)
+        await watcher.request("join", room=code)
+        ok = await watcher.request("resume", room=code, token=p1.token)
+        assert ok["type"] == "seated" and ok["seat"] == 1, ok
+        room = await watcher.recv("room", timeout=5)
+        assert room["spectators"] == 0 and room["seats"][1]["connected"], room
+        assert room["you"] == {"seat": 1}
+        for c in (p0, watcher):
+            await c.close()
+
+    asyncio.run(main())

@@ -100,23 +100,46 @@ def fallback_bot(game: Any, seat: int, rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def find_choose_action() -> ChooseAction | None:
-    """``rummykit.bots.choose_action`` when the bots package provides it."""
+#: the package the server's bots come from
+BOTS_MODULE = "rummykit.bots"
+#: whether a failed import of :data:`BOTS_MODULE` was logged (once a process: the server
+#: imports it twice at start-up, for ``choose_action`` and for ``LEVELS``)
+_import_failure_logged = False
+
+
+def _import_bots() -> Any | None:
+    """The bots package, or None when it is missing or fails to import.
+
+    A package that raises something other than ImportError on import (a broken deploy) must
+    not stop the server from starting: it is logged with its traceback, once, and the server
+    goes on as without bots (``fallback_bot`` plays every bot seat, the default levels).
+    """
+    global _import_failure_logged
     try:
-        bots = importlib.import_module("rummykit.bots")
+        return importlib.import_module(BOTS_MODULE)
     except ImportError:
         return None
+    except Exception:
+        if not _import_failure_logged:
+            _import_failure_logged = True
+            log.exception(
+                "the bots package %s failed to import; every bot plays the fallback move "
+                "(draw, discard the heaviest card) until the server is restarted",
+                BOTS_MODULE,
+            )
+        return None
+
+
+def find_choose_action() -> ChooseAction | None:
+    """``rummykit.bots.choose_action`` when the bots package provides it."""
+    bots = _import_bots()
     fn = getattr(bots, "choose_action", None)
     return fn if callable(fn) else None
 
 
 def bot_levels() -> tuple[str, ...]:
     """The levels ``rummykit.bots`` offers (``LEVELS``), or the default three."""
-    try:
-        bots = importlib.import_module("rummykit.bots")
-    except ImportError:
-        return DEFAULT_LEVELS
-    levels = getattr(bots, "LEVELS", None)
+    levels = getattr(_import_bots(), "LEVELS", None)
     if isinstance(levels, (list, tuple, dict)) and levels:
         return tuple(str(x) for x in levels)
     return DEFAULT_LEVELS

@@ -232,6 +232,9 @@ class Room:
             "held": self.held,
             "left": self.left,
             "seats": [s.doc() for s in self.seats],
+            # when this state was stored: a restart gives a running clock the time it had
+            # left then, so the server's downtime never counts against a turn
+            "saved": now_ms(),
         }
 
     @classmethod
@@ -342,7 +345,11 @@ class RoomManager:
         Only the rooms' states are read. Nobody is in any room yet, so every game in progress
         holds still (``_hold``), and a game's record is replayed when somebody comes back to
         its room (``_open``): a restart costs a row per room, not a replay of every game kept.
+        A running clock (or pause before the next deal) is held with the time it had left when
+        the room was last stored, not now: the time the server was down is nobody's turn. A
+        state stored before the save time was (no ``saved``) is held with the time left now.
         """
+        saved: dict[str, int] = {}
         for doc in self.storage.load_rooms():
             try:
                 room = Room.from_doc(doc)
@@ -350,7 +357,11 @@ class RoomManager:
                 log.exception("room %s could not be restored", doc.get("code"))
                 continue
             self.rooms[room.code] = room
+            at = doc.get("saved")
+            if isinstance(at, int) and not isinstance(at, bool):
+                saved[room.code] = at
         for room in list(self.rooms.values()):
+            self._hold(room, saved.get(room.code))
             self._schedule(room)
         return len(self.rooms)
 
@@ -616,9 +627,13 @@ class RoomManager:
         """Leave the connection's room for another one (``to``; None: a new room): a seat held
         in a room still waiting is given up, as with ``leave`` (else it stays held by a
         disconnected player whom nobody can remove); in a game under way it stays, to be
-        resumed."""
+        resumed. Staying in the same room is no move: leaving it first would empty it for a
+        moment (held and released, a finished game forgotten and read again); the caller
+        changes the connection's place in it."""
         room = conn.room
-        if room is not None and room is not to and conn.seat is not None:
+        if room is not None and room is to:
+            return
+        if room is not None and conn.seat is not None:
             seat = room.seats[conn.seat]
             if room.status == WAITING and seat.conn is conn:
                 seat.clear()
@@ -758,6 +773,14 @@ class RoomManager:
 
     def _on_join(self, conn: Connection, msg: JSON) -> None:
         room = self._lookup(msg["room"], msg["id"])
+        if conn.room is room and conn.seat is not None:
+            # A seated connection asking for its own room again (a page that lost its place)
+            # keeps its seat: answered with the seat's view, as a resume is, and nothing
+            # else changes (not even an away mark: only `back`, an action or `resume` is a
+            # player coming back).
+            self._send_room(conn, room, msg["id"])
+            self._send_state(conn, room)
+            return
         # After leaving: the last one out of a finished room forgets its game (_unload).
         self._move_out(conn, room)
         self._open(room, msg["id"])
@@ -826,6 +849,11 @@ class RoomManager:
         )
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat of this room", id=msg["id"])
+        if conn.room is room:
+            # Already in the room, watching or in another seat: it changes places there.
+            room.watchers.discard(conn)
+            if conn.seat is not None and room.seats[conn.seat].conn is conn:
+                room.seats[conn.seat].conn = None
         self._move_out(conn, room)
         self._open(room, msg["id"])
         old = seat.conn
@@ -1180,14 +1208,14 @@ class RoomManager:
             not room.connections() or self._everyone_away(room)
         )
 
-    def _freeze(self, room: Room) -> None:
-        """Stop the clock (or the pause before the next deal), keeping the time it had left;
-        the caller stores the room."""
+    def _freeze(self, room: Room, at: int | None = None) -> None:
+        """Stop the clock (or the pause before the next deal), keeping the time it had left
+        at ``at`` (epoch ms; now when None); the caller stores the room."""
         if room.timer is not None:
             room.timer.cancel()
             room.timer = None
         until = room.deadline if room.status == PLAYING else room.next_deal_at
-        room.left = None if until is None else max(0, until - now_ms())
+        room.left = None if until is None else max(0, until - (now_ms() if at is None else at))
         room.held = True
         room.deadline = room.next_deal_at = None
 
@@ -1202,10 +1230,11 @@ class RoomManager:
             elif room.status == BETWEEN:
                 room.next_deal_at = now_ms() + left
 
-    def _hold(self, room: Room) -> None:
+    def _hold(self, room: Room, at: int | None = None) -> None:
         """Nobody is in the room any more, or every seated person is away: stop its clock (or
-        the pause before the next deal) with the time it had left, and its bots
-        (``_moved_on``), until a person comes back.
+        the pause before the next deal) with the time it had left (at ``at``, epoch ms: when
+        a restored room was last stored; now when None), and its bots (``_moved_on``), until
+        a person comes back.
 
         A game nobody plays would otherwise be played on by the clock until the room is swept
         (an away seat's turns at ``--away-delay``, fast), and in a two-seat Rami or Indian game
@@ -1214,7 +1243,7 @@ class RoomManager:
         """
         if room.held or room.status not in (PLAYING, BETWEEN):
             return
-        self._freeze(room)
+        self._freeze(room, at)
         self._save_quietly(room)
         if room.connections() and room.game is not None:  # away people's tabs, spectators
             self._broadcast_room(room)
