@@ -800,3 +800,28 @@ def watch_ends(page: Any) -> None:
 def ends_seen(page: Any) -> list[dict[str, Any]]:
     result: list[dict[str, Any]] = page.evaluate("() => window.endsSeen || []")
     return result
+
+
+WATCH_SPEECH_JS = """() => { window.announced = []; window.endTitleFocus = [];
+  // what the page gives screen readers to say about an end: the live region's texts, and
+  // every arrival of the focus on an end screen's title (its dialog's name and description)
+  const live = document.getElementById('announcer');
+  new MutationObserver(() => { if (live.textContent) window.announced.push(live.textContent); })
+    .observe(live, {childList: true, characterData: true, subtree: true});
+  document.addEventListener('focusin', (e) => {
+    if (e.target.id === 'end-title') window.endTitleFocus.push(e.target.textContent); });
+}"""
+
+
+def watch_speech(page: Any) -> None:
+    """Keep what the page announces from now on (``speech``)."""
+    page.evaluate(WATCH_SPEECH_JS)
+
+
+def speech(page: Any) -> dict[str, list[str]]:
+    """The live region's announcements (``announced``) and the end titles the focus went to
+    (``end_title_focus``) since ``watch_speech``."""
+    said: dict[str, list[str]] = page.evaluate(
+        "() => ({announced: window.announced, end_title_focus: window.endTitleFocus})"
+    )
+    return said

@@ -227,15 +227,16 @@ function onMessage(msg) {
     case "state":
       onState(msg);
       break;
+    // no announcement of the end: its screen takes the focus on its title (endFocus in
+    // table.js), and a screen reader says the dialog's name and summary as it does; the live
+    // region said "Deal over" as well, twice in all
     case "deal_over":
       S.dealOver = msg;
       render();
-      announce(t("end.dealOver"));
       break;
     case "game_over":
       S.gameOver = msg;
       render();
-      announce(t("end.gameOver"));
       break;
     case "error":
       onError(msg);
@@ -432,6 +433,13 @@ async function boot() {
     // keyboard's table: it opens at its start, how to play by touch
     help.scrollTop = 0;
   });
+  // An end that came while one of the page's dialogs was open waited for it (endFocus): the
+  // dialogs are modal, so the screen behind is inert, and taking the focus out of the help or
+  // a question being read would lose the reader's place. It takes the focus as the dialog
+  // closes: "close" comes after the browser has given the focus back to the dialog's opener.
+  for (const dlg of document.querySelectorAll("dialog")) {
+    dlg.addEventListener("close", () => { if (S.room && S.room.status !== "waiting" && S.view) endFocus(viewRoot(), S); });
+  }
   window.addEventListener("popstate", onRoute);
   document.addEventListener("keydown", (e) => handleKey(e, S, actions));
   S.route = parseRoute();

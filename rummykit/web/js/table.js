@@ -278,7 +278,7 @@ export function renderTable(root, S, actions) {
   if (S.status !== "online") {
     section.prepend(h("div.banner.offline", { role: "status" }, t("conn.reconnectingLong")));
   }
-  root.replaceChildren(section);
+  placeSection(root, section);
   document.title = myTurn ? `● ${t("turn.yours")} — rummykit` : `${t(`variant.${v.variant}.name`)} — rummykit`;
   setupDrag(section, S, actions);
   tickClock(S);
@@ -439,7 +439,9 @@ function statusBar(S, actions) {
       break;
     }
   }
-  return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { role: "status", "aria-live": "polite" },
+  // focusable from script only, and named by its key, so the focus an end screen hands to a
+  // spectator's status line (endFocus) stays on it through the redraws that follow
+  return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { role: "status", "aria-live": "polite", tabindex: -1, "data-key": "status" },
     h("span.status-text", { "data-status": "turn", text }),
     lastOther ? h("span.last-action", { text: lastOther.text }) : null,
     isMyTurn(S) ? h("span.my-clock", { "data-clock": "text", "data-clock-seat": S.you }) : null,
@@ -639,6 +641,27 @@ function sidePanel(S, actions) {
     h("div.panel.log-panel", {}, h("h2", { text: t("table.log") }), log));
 }
 
+/** Put the table drawn anew in the page. An end screen's title that holds the focus is kept,
+ * the very node, moved into the new screen when it reads the same: a new one given the focus
+ * (``render`` in app.js) is a new focus for a screen reader, which then said the end again at
+ * every redraw under it (the server's deal_over after the state that ended the deal, the
+ * room's messages). ``moveBefore`` keeps the focus where a removal would lose it; it moves a
+ * node within the document only, so the new table goes in before the old one leaves. */
+function placeSection(root, section) {
+  const held = document.activeElement;
+  const title = section.querySelector("#end-title");
+  const same = held && held.id === "end-title" && root.contains(held) && title && held.isEqualNode(title)
+    && held.closest("[data-end-key]").dataset.endKey === title.closest("[data-end-key]").dataset.endKey;
+  if (!same || typeof section.moveBefore !== "function") {
+    root.replaceChildren(section);
+    return;
+  }
+  root.append(section);
+  title.parentNode.moveBefore(held, title);
+  title.remove();
+  for (const old of [...root.children]) if (old !== section) old.remove();
+}
+
 // ---------------------------------------------------------------- end of deal / game
 function endOverlay(S, actions) {
   const v = S.view;
@@ -740,13 +763,15 @@ function endOverlay(S, actions) {
   h("div.end-card", { id: "end-card" }, body));
 }
 
-/** The keyboard focus and an end screen, after each render (``render`` in app.js): a screen
- * that shows itself whole for the first time takes the focus on its title, so a keyboard or
- * screen-reader player learns that the deal is over (a dialog's name and description are read
- * as the focus enters it) and Tab reaches its buttons first; once the screen is gone (the next
- * deal, a rematch) the focus it held, or the bar set aside held, goes back to the table: the
- * hand, or a spectator's status line, rather than nowhere (the body). Not while one of the
- * page's dialogs is open: the end takes the focus at the next render after it. */
+/** The keyboard focus and an end screen, after each render (``render`` in app.js) and as one
+ * of the page's dialogs closes: a screen that shows itself whole for the first time takes the
+ * focus on its title, so a keyboard or screen-reader player learns that the deal is over (a
+ * dialog's name and description are read as the focus enters it; nothing else announces it)
+ * and Tab reaches its buttons first; once the screen is gone (the next deal, a rematch) the
+ * focus it held, or the bar set aside held, goes back to the table: the hand, or for a
+ * spectator, who has none, the status line saying whose turn it is (what a spectator follows),
+ * rather than nowhere (the body). Not while a dialog is open (they are modal: the screen behind
+ * is inert): the end takes the focus when it closes. */
 export function endFocus(root, S) {
   const end = root.querySelector(".overlay[data-end-key]");
   const whole = end && !end.classList.contains("peek");
@@ -757,11 +782,8 @@ export function endFocus(root, S) {
   const active = document.activeElement;
   if (!end && S.endHadFocus && (!active || active === document.body)) {
     const back = root.querySelector(".hand .hand-card") || root.querySelector(".hand") || root.querySelector(".status");
-    if (back) {
-      if (!back.hasAttribute("tabindex")) back.setAttribute("tabindex", "-1");
-      // not scrolled to: a phone's page would jump to the hand at every deal
-      back.focus({ preventScroll: true });
-    }
+    // not scrolled to: a phone's page would jump to the hand at every deal
+    if (back) back.focus({ preventScroll: true });
   }
   S.endHadFocus = !!(end && active && end.contains(active));
 }
