@@ -15,6 +15,7 @@ from rummykit.solver import (
     RAMI51_OPENING,
     RAMI71_OPENING,
     RUMMY_OPENING,
+    RUMMY_PENALTY,
     SIMPLE_OPENING,
     Arrangement,
     OpeningRule,
@@ -164,6 +165,23 @@ def test_joker_bound(cards: list[Card]) -> None:
         value = ref.value(melds, ref.RUMMY)
         assert value <= nat + tops[used.count(JOKER)], (cards, melds)
         assert value <= whole, (cards, melds, whole)
+
+
+@examples(150)
+@given(hands(max_size=9, jokers=4), st.sampled_from([5, 20, 99]))
+def test_flat_joker_tops(cards: list[Card], jw: int) -> None:
+    """Where every joker place is worth the same (the rummy penalty), what the jokers can
+    add comes without walking the places for up to two jokers: the same as the walk."""
+    cfg = api._penalty_search(RUMMY_PENALTY, RUMMY_MELDS)[0]
+    vs, _, jokers = api._hand(cards)[1]
+    got = fast._joker_tops(cfg, vs, jokers, jw)
+    flat = fast._FLAT[cfg]
+    assert flat == 20
+    fast._FLAT[cfg] = 0  # the walk
+    try:
+        assert got == fast._joker_tops(cfg, vs, jokers, jw), (cards, jw)
+    finally:
+        fast._FLAT[cfg] = flat
 
 
 #: A set that leaves one, two or three cards of its rank, with and without a joker to spare:

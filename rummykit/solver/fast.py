@@ -32,7 +32,8 @@ stand side by side (rummy and the Rami variants), without wild ranks.
    :func:`_needy_ceiling` for hands with cards that only a joker can meld). When
    a set leaves too few cards of its rank for another set, the rank's cards that can only be
    in a set stay in hand at once (out of the bound, and states differing only in them are
-   one).
+   one); so do the cards that only a joker can meld once no joker is left. A state's first
+   step leaves its bound test to the caller, which made the same test on choosing the meld.
 4. **Partner answers.** The rummy opening and the rummy penalty weigh a melded card alike
    but for a low ace and a joker. When one of them is asked about a hand whose other answer
    is known: if no run of the hand can hold a low ace and it has no joker, every
@@ -76,7 +77,6 @@ SetValues = tuple[int, int, tuple[int, ...], int, Entry]
 #: placed in slots).
 Result = tuple[int, int, list[int], list[tuple[int, int, Entry]], int]
 
-_LOW: Final = 0x5555555555555555
 #: Up to this many jokers a hand's partner questions share one search; with more, the
 #: second question's own search, bounded by the first's answer, does less work.
 PAIR_JOKERS: Final = 2
@@ -112,6 +112,7 @@ def clear() -> None:
     _TABLES.clear()
     _WR.clear()
     _SPOTS.clear()
+    _FLAT.clear()
     _NEAR.clear()
     _SLACK.clear()
     _DIFFER.clear()
@@ -781,6 +782,8 @@ def _same_values(
 #: shift)`` for a run place (the shifts of its two neighbour ranks in the suit vector; 40 for
 #: no neighbour), ``(value, 4, shift, 0)`` for a set of a rank.
 _SPOTS: dict[Config, list[tuple[int, int, int, int]]] = {}
+#: Per question: the value of every place a joker can stand when they are all alike, else 0.
+_FLAT: dict[Config, int] = {}
 
 
 def _joker_tops(cfg: Config, v: list[int], jokers: int, jw: int) -> list[int]:
@@ -805,6 +808,14 @@ def _joker_tops(cfg: Config, v: list[int], jokers: int, jw: int) -> list[int]:
             found.append((cfg.set_jok[r], 4, 2 * r - 2, 0))
         found.sort(key=lambda x: -x[0])
         spots = _SPOTS[cfg] = found
+        _FLAT[cfg] = found[0][0] if found[0][0] == found[-1][0] else 0
+    flat = _FLAT[cfg]
+    if flat and jokers <= 2 and (v[0] or v[1] or v[2] or v[3]):
+        # Every place is worth ``flat`` (the rummy penalty's jokers), and a natural card has
+        # two run places beside it (an ace: places 2 and 13), so the walk below would place
+        # both jokers at its first places held.
+        f = flat if flat < jw else jw
+        return [0, f, f + f][: jokers + 1]
     out = [0]
     total = 0
     left = jokers
@@ -947,6 +958,7 @@ def _solve(
             top_value = seed[1]
     path: list[tuple[int, int, Entry]] = []
     seen: dict[tuple[int, int, tuple[int, ...]], int] = {}
+    keep = ~(only | only << 1)  # every field but those of the cards that need a joker
 
     def search(
         rem: int, jl: int, cur: int, remw: int, remw1: int, top: tuple[int, ...]
@@ -959,96 +971,119 @@ def _solve(
             seen[key] = cur
         jj = jt[jl]
         jd = jl * dm
-        while rem:
-            if remw1 > jd:
-                if cur + remw - remw1 + jd + jj <= best:
+        # The caller tested this state's bound before calling (the first state's cannot
+        # cut), as the first step would: it is tighter only when the cards that only a joker
+        # can meld weigh more than the jokers left can meld.
+        if remw1 > jd:
+            if not jl:
+                # No joker left: the cards that need one stay in hand. Out of the state
+                # at once, their steps (where nothing fits and the bound does not move)
+                # are not walked.
+                rem &= keep
+                remw -= remw1
+                remw1 = 0
+                if cur + remw + jj <= best:
                     return
-            elif cur + remw + jj <= best:
+            elif cur + remw - remw1 + jd + jj <= best:
                 return
-            low = rem & -rem
-            p = low.bit_length() - 1
-            k = p >> 1
-            pres = (rem | (rem >> 1)) & _LOW
-            rb = runb[k]
-            if rb is not None:
-                grp, sh, su = rb
-                p2 = pres >> sh
-                for t, need, cw, val, slots, vkey, e in grp:
-                    if t & p2 == t and need <= jl:
-                        j2 = jl - need
-                        if cur + val + remw - cw + jt[j2] <= best:
-                            continue
-                        t <<= sh
-                        # After the meld: the best ``j2`` free slots (its slots joined to
-                        # ``top``, best first) and the weight of its cards that can only be
-                        # melded with a joker (inline: the search's innermost step).
-                        if not j2:
-                            t2: tuple[int, ...] = ()
-                        elif slots:
-                            t2 = tuple(sorted(top + slots, reverse=True)[:j2]) if top else (
-                                slots[:j2]
-                            )
-                        else:
-                            t2 = top[:j2]
-                        needy = t & only
-                        c1 = 0
-                        while needy:
-                            b = needy & -needy
-                            needy ^= b
-                            c1 += wfb1[b.bit_length() - 1]
-                        path.append((vkey, su, e))
-                        search(rem - t, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
-                        path.pop()
-            sb = setb[k]
-            if sb is not None:
-                for cons, need, sr, so, si in sb:
-                    if cons & pres == cons and need <= jl:
-                        cw, val, slots, vkey, e = stab[si]
-                        j2 = jl - need
-                        if cur + val + remw - cw + jt[j2] <= best:
-                            continue
-                        # The runs' step above, inline again (a call here costs more than
-                        # the step itself).
-                        if not j2:
-                            t2 = ()
-                        elif slots:
-                            t2 = tuple(sorted(top + slots, reverse=True)[:j2]) if top else (
-                                slots[:j2]
-                            )
-                        else:
-                            t2 = top[:j2]
-                        needy = cons & only
-                        c1 = 0
-                        while needy:
-                            b = needy & -needy
-                            needy ^= b
-                            c1 += wfb1[b.bit_length() - 1]
-                        r2 = rem - cons
-                        w2 = remw - cw
-                        if so:
-                            # The rank's cards that can only be in a set are dead when
-                            # too few of its fields are left for another set: they stay
-                            # in hand (out of the bound and of the state).
-                            left = (r2 | (r2 >> 1)) & sr
-                            x = left & (left - 1)
-                            if not x or (not j2 and not x & (x - 1)):
-                                dead = left & so
-                                while dead:
-                                    b = dead & -dead
-                                    dead ^= b
-                                    q = b.bit_length() - 1
-                                    if not r2 & b:
-                                        q += 1
-                                    r2 &= ~(b | (b << 1))
-                                    w2 -= wfb[q]
-                                    c1 += wfb1[q]
-                        path.append((vkey, 0, e))
-                        search(r2, j2, cur + val, w2, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
-                        path.pop()
-            # Every copy of this card stays in hand (its field is its lowest bit alone).
-            rem -= low
-            remw -= wfb[p]
-            remw1 -= wfb1[p]
+        if rem:
+            while True:
+                low = rem & -rem
+                p = low.bit_length() - 1
+                k = p >> 1
+                # Candidates take the low bits of fields: no need to mask the high ones.
+                pres = rem | (rem >> 1)
+                rb = runb[k]
+                if rb is not None:
+                    grp, sh, su = rb
+                    p2 = pres >> sh
+                    for t, need, cw, val, slots, vkey, e in grp:
+                        if t & p2 == t and need <= jl:
+                            j2 = jl - need
+                            if cur + val + remw - cw + jt[j2] <= best:
+                                continue
+                            t <<= sh
+                            # After the meld: the best ``j2`` free slots (its slots joined to
+                            # ``top``, best first) and the weight of its cards that can only be
+                            # melded with a joker (inline: the search's innermost step).
+                            if not j2:
+                                t2: tuple[int, ...] = ()
+                            elif slots:
+                                t2 = tuple(sorted(top + slots, reverse=True)[:j2]) if top else (
+                                    slots[:j2]
+                                )
+                            else:
+                                t2 = top[:j2]
+                            needy = t & only
+                            c1 = 0
+                            while needy:
+                                b = needy & -needy
+                                needy ^= b
+                                c1 += wfb1[b.bit_length() - 1]
+                            path.append((vkey, su, e))
+                            search(rem - t, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
+                            path.pop()
+                sb = setb[k]
+                if sb is not None:
+                    for cons, need, sr, so, si in sb:
+                        if cons & pres == cons and need <= jl:
+                            cw, val, slots, vkey, e = stab[si]
+                            j2 = jl - need
+                            if cur + val + remw - cw + jt[j2] <= best:
+                                continue
+                            # The runs' step above, inline again (a call here costs more than
+                            # the step itself).
+                            if not j2:
+                                t2 = ()
+                            elif slots:
+                                t2 = tuple(sorted(top + slots, reverse=True)[:j2]) if top else (
+                                    slots[:j2]
+                                )
+                            else:
+                                t2 = top[:j2]
+                            needy = cons & only
+                            c1 = 0
+                            while needy:
+                                b = needy & -needy
+                                needy ^= b
+                                c1 += wfb1[b.bit_length() - 1]
+                            r2 = rem - cons
+                            w2 = remw - cw
+                            if so:
+                                # The rank's cards that can only be in a set are dead when
+                                # too few of its fields are left for another set: they stay
+                                # in hand (out of the bound and of the state).
+                                left = (r2 | (r2 >> 1)) & sr
+                                x = left & (left - 1)
+                                if not x or (not j2 and not x & (x - 1)):
+                                    dead = left & so
+                                    while dead:
+                                        b = dead & -dead
+                                        dead ^= b
+                                        q = b.bit_length() - 1
+                                        if not r2 & b:
+                                            q += 1
+                                        r2 &= ~(b | (b << 1))
+                                        w2 -= wfb[q]
+                                        c1 += wfb1[q]
+                                    # They lowered the bound: tested here, since the next
+                                    # state leaves its first step's test to its caller.
+                                    if cur + val + w2 + jt[j2] <= best:
+                                        continue
+                            path.append((vkey, 0, e))
+                            search(r2, j2, cur + val, w2, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
+                            path.pop()
+                # Every copy of this card stays in hand (its field is its lowest bit alone).
+                rem -= low
+                if not rem:
+                    break
+                remw -= wfb[p]
+                remw1 -= wfb1[p]
+                if remw1 > jd:
+                    if cur + remw - remw1 + jd + jj <= best:
+                        return
+                elif cur + remw + jj <= best:
+                    return
         cur += sum(top)
         if cur > best:
             best = cur
@@ -1234,6 +1269,7 @@ def _solve_pair(
     topb = hand_bound(other, st, jtb, jokers, remw, remw1, dm)
     path: list[tuple[int, int, Entry, Entry]] = []
     seen: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[int, int]] = {}
+    keep = ~(only | only << 1)
 
     def search(
         rem: int, jl: int, ca: int, cb: int, remw: int, remw1: int,
@@ -1249,95 +1285,125 @@ def _solve_pair(
         ja = jta[jl]
         jb = jtb[jl]
         jd = jl * dm
-        while rem:
-            r = remw - remw1 + jd if remw1 > jd else remw
+        # As in :func:`_solve`: the caller tested the first step's bound, and with no joker
+        # left the cards that need one leave the state.
+        if remw1 > jd:
+            if jl:
+                r = remw - remw1 + jd
+            else:
+                rem &= keep
+                remw -= remw1
+                remw1 = 0
+                r = remw
             if ca + r + ja <= lima and cb + r + jb <= limb:
                 return
-            low = rem & -rem
-            p = low.bit_length() - 1
-            k = p >> 1
-            pres = (rem | (rem >> 1)) & _LOW
-            rb = runb[k]
-            if rb is not None:
-                grp, sh, su = rb
-                p2 = pres >> sh
-                for t, need, cw, va, sa, vkey, e, vb, sb2, e2 in grp:
-                    if t & p2 == t and need <= jl:
-                        j2 = jl - need
-                        w = remw - cw
-                        if ca + va + w + jta[j2] <= lima and cb + vb + w + jtb[j2] <= limb:
-                            continue
-                        t <<= sh
-                        if not j2:
-                            ta2: tuple[int, ...] = ()
-                            tb2: tuple[int, ...] = ()
-                        else:
-                            if sa:
-                                ta2 = tuple(sorted(ta + sa, reverse=True)[:j2]) if ta else sa[:j2]
+        if rem:
+            while True:
+                low = rem & -rem
+                p = low.bit_length() - 1
+                k = p >> 1
+                pres = rem | (rem >> 1)
+                rb = runb[k]
+                if rb is not None:
+                    grp, sh, su = rb
+                    p2 = pres >> sh
+                    for t, need, cw, va, sa, vkey, e, vb, sb2, e2 in grp:
+                        if t & p2 == t and need <= jl:
+                            j2 = jl - need
+                            w = remw - cw
+                            if ca + va + w + jta[j2] <= lima and cb + vb + w + jtb[j2] <= limb:
+                                continue
+                            t <<= sh
+                            if not j2:
+                                ta2: tuple[int, ...] = ()
+                                tb2: tuple[int, ...] = ()
                             else:
-                                ta2 = ta[:j2]
-                            if sb2:
-                                tb2 = tuple(sorted(tb + sb2, reverse=True)[:j2]) if tb else sb2[:j2]
+                                if sa:
+                                    ta2 = (
+                                        tuple(sorted(ta + sa, reverse=True)[:j2]) if ta else sa[:j2]
+                                    )
+                                else:
+                                    ta2 = ta[:j2]
+                                if sb2:
+                                    tb2 = (
+                                        tuple(sorted(tb + sb2, reverse=True)[:j2]) if tb
+                                        else sb2[:j2]
+                                    )
+                                else:
+                                    tb2 = tb[:j2]
+                            needy = t & only
+                            c1 = 0
+                            while needy:
+                                b = needy & -needy
+                                needy ^= b
+                                c1 += wfb1[b.bit_length() - 1]
+                            path.append((vkey, su, e, e2))
+                            search(rem - t, j2, ca + va, cb + vb, w, remw1 - c1, ta2, tb2)  # noqa: F821
+                            path.pop()
+                sb = setb[k]
+                if sb is not None:
+                    for cons, need, sr, so, si in sb:
+                        if cons & pres == cons and need <= jl:
+                            cw, va, sa, vkey, e = stab[si]
+                            _, vb, sb2, _, e2 = stab2[si]
+                            j2 = jl - need
+                            w2 = remw - cw
+                            if ca + va + w2 + jta[j2] <= lima and cb + vb + w2 + jtb[j2] <= limb:
+                                continue
+                            if not j2:
+                                ta2 = ()
+                                tb2 = ()
                             else:
-                                tb2 = tb[:j2]
-                        needy = t & only
-                        c1 = 0
-                        while needy:
-                            b = needy & -needy
-                            needy ^= b
-                            c1 += wfb1[b.bit_length() - 1]
-                        path.append((vkey, su, e, e2))
-                        search(rem - t, j2, ca + va, cb + vb, w, remw1 - c1, ta2, tb2)  # noqa: F821
-                        path.pop()
-            sb = setb[k]
-            if sb is not None:
-                for cons, need, sr, so, si in sb:
-                    if cons & pres == cons and need <= jl:
-                        cw, va, sa, vkey, e = stab[si]
-                        _, vb, sb2, _, e2 = stab2[si]
-                        j2 = jl - need
-                        w2 = remw - cw
-                        if ca + va + w2 + jta[j2] <= lima and cb + vb + w2 + jtb[j2] <= limb:
-                            continue
-                        if not j2:
-                            ta2 = ()
-                            tb2 = ()
-                        else:
-                            if sa:
-                                ta2 = tuple(sorted(ta + sa, reverse=True)[:j2]) if ta else sa[:j2]
-                            else:
-                                ta2 = ta[:j2]
-                            if sb2:
-                                tb2 = tuple(sorted(tb + sb2, reverse=True)[:j2]) if tb else sb2[:j2]
-                            else:
-                                tb2 = tb[:j2]
-                        needy = cons & only
-                        c1 = 0
-                        while needy:
-                            b = needy & -needy
-                            needy ^= b
-                            c1 += wfb1[b.bit_length() - 1]
-                        r2 = rem - cons
-                        if so:
-                            left = (r2 | (r2 >> 1)) & sr
-                            x = left & (left - 1)
-                            if not x or (not j2 and not x & (x - 1)):
-                                dead = left & so
-                                while dead:
-                                    b = dead & -dead
-                                    dead ^= b
-                                    q = b.bit_length() - 1
-                                    if not r2 & b:
-                                        q += 1
-                                    r2 &= ~(b | (b << 1))
-                                    w2 -= wfb[q]
-                                    c1 += wfb1[q]
-                        path.append((vkey, 0, e, e2))
-                        search(r2, j2, ca + va, cb + vb, w2, remw1 - c1, ta2, tb2)  # noqa: F821
-                        path.pop()
-            rem -= low
-            remw -= wfb[p]
-            remw1 -= wfb1[p]
+                                if sa:
+                                    ta2 = (
+                                        tuple(sorted(ta + sa, reverse=True)[:j2]) if ta else sa[:j2]
+                                    )
+                                else:
+                                    ta2 = ta[:j2]
+                                if sb2:
+                                    tb2 = (
+                                        tuple(sorted(tb + sb2, reverse=True)[:j2]) if tb
+                                        else sb2[:j2]
+                                    )
+                                else:
+                                    tb2 = tb[:j2]
+                            needy = cons & only
+                            c1 = 0
+                            while needy:
+                                b = needy & -needy
+                                needy ^= b
+                                c1 += wfb1[b.bit_length() - 1]
+                            r2 = rem - cons
+                            if so:
+                                left = (r2 | (r2 >> 1)) & sr
+                                x = left & (left - 1)
+                                if not x or (not j2 and not x & (x - 1)):
+                                    dead = left & so
+                                    while dead:
+                                        b = dead & -dead
+                                        dead ^= b
+                                        q = b.bit_length() - 1
+                                        if not r2 & b:
+                                            q += 1
+                                        r2 &= ~(b | (b << 1))
+                                        w2 -= wfb[q]
+                                        c1 += wfb1[q]
+                                    if (
+                                        ca + va + w2 + jta[j2] <= lima
+                                        and cb + vb + w2 + jtb[j2] <= limb
+                                    ):
+                                        continue
+                            path.append((vkey, 0, e, e2))
+                            search(r2, j2, ca + va, cb + vb, w2, remw1 - c1, ta2, tb2)  # noqa: F821
+                            path.pop()
+                rem -= low
+                if not rem:
+                    break
+                remw -= wfb[p]
+                remw1 -= wfb1[p]
+                r = remw - remw1 + jd if remw1 > jd else remw
+                if ca + r + ja <= lima and cb + r + jb <= limb:
+                    return
         ca += sum(ta)
         cb += sum(tb)
         if ca > besta:
