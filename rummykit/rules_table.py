@@ -38,6 +38,8 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
     ("all", "A player whose clock ran out twice in a row is away: the server plays their turns "
      "with `timeout` at once until they act again (server option `--away-after`, default 2; "
      "0 never marks a seat away)."),
+    ("all", "The time the server is down is nobody's turn: after a restart a turn goes on with "
+     "the time it had left when its room was last stored (docs/server.md)."),
     ("all", "An empty stock is rebuilt (or the deal ends) at the start of the turn that needs "
      "it, as soon as the previous turn ends."),
     ("rummy, Rami", "While a card taken from the pile is owed, or a freed joker must go back on "
