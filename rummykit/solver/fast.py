@@ -74,8 +74,12 @@ SetCand = tuple[int, int, int, int, int]
 #: entry).
 SetValues = tuple[int, int, tuple[int, ...], int, Entry]
 #: A solved question: (score, jokers used, melds, the path of candidates, spare jokers
-#: placed in slots).
-Result = tuple[int, int, list[int], list[tuple[int, int, Entry]], int]
+#: placed in slots). The path's steps start with (variant key, suit, entry); a shared search's
+#: hold both questions' entries.
+Result = tuple[
+    int, int, list[int],
+    list[tuple[int, int, Entry]] | list[tuple[int, int, Entry, Entry]], int,
+]
 
 #: Up to this many jokers a hand's partner questions share one search; with more, the
 #: second question's own search, bounded by the first's answer, does less work.
@@ -732,7 +736,8 @@ def _seed(
         table = _ENTRIES[cfg] = {}
     val = 0
     slots: list[int] = []
-    for vkey, _, _ in res[3]:
+    for step in res[3]:
+        vkey = step[0]
         e = table.get(vkey)
         if e is None:
             e = table[vkey] = _entry(cfg, vkey)
@@ -1428,9 +1433,17 @@ def _solve_pair(
     except _Reached:
         pass
     del search
-    pa = [(a, b, c) for a, b, c, _ in patha]
-    pb = [(a, b, d) for a, b, _, d in pathb]
+    # The paths are kept as they are (a hint reads only their variant keys): most answers
+    # place no spare joker, and their keys come from the paths directly.
+    if sparea:
+        ka = _items([(a, b, c) for a, b, c, _ in patha], sparea)
+    else:
+        ka = [vkey << 6 | suit << 2 | e[5] for vkey, suit, e, _ in patha]
+    if spareb:
+        kb = _items([(a, b, d) for a, b, _, d in pathb], spareb)
+    else:
+        kb = [vkey << 6 | suit << 2 | e[5] for vkey, suit, _, e in pathb]
     return (
-        (besta, jokers - lefta + sparea, _items(pa, sparea), pa, sparea),
-        (bestb, jokers - leftb + spareb, _items(pb, spareb), pb, spareb),
+        (besta, jokers - lefta + sparea, ka, patha, sparea),
+        (bestb, jokers - leftb + spareb, kb, pathb, spareb),
     )
