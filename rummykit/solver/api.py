@@ -737,11 +737,15 @@ def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRu
                     cards = (*cards[:-1], FACES[base + 1])
                 out.append(Meld("run", cards, start, suit, (False,) * length))
                 continue
-            cards = tuple(
-                next(jokers) if mask >> i & 1 else card(start + i, suit) for i in range(length)
-            )
+            # The faces read by index, as above (a call of ``card`` per card cost more than
+            # the rest of the meld).
+            cards = tuple([
+                next(jokers) if mask >> i & 1 else FACES[base + start + i] for i in range(length)
+            ])
+            if start + length == 15 and not mask >> (length - 1) & 1:  # a high ace
+                cards = (*cards[:-1], FACES[base + 1])
             if direct:
-                flags = tuple(bool(mask >> i & 1) for i in range(length))
+                flags = tuple([mask >> i & 1 == 1 for i in range(length)])
                 out.append(Meld("run", cards, start, suit, flags))
             else:
                 out.append(make_meld(cards, rules))
@@ -749,7 +753,9 @@ def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRu
         _, rank, plan = item
         assert isinstance(rank, int) and isinstance(plan, tuple)
         for suits, m in plan:
-            group = tuple(card(rank, s) for s in suits) + tuple(next(jokers) for _ in range(m))
+            group = tuple([FACES[s * 13 - 1 + rank] for s in suits]) + tuple(
+                [next(jokers) for _ in range(m)]
+            )
             if direct:
                 flags = (False,) * len(suits) + (True,) * m
                 out.append(Meld("set", group, rank, -1, flags))
