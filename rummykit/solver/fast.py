@@ -494,17 +494,30 @@ def _field_weights(st: Struct, wr: list[int]) -> FieldWeights:
     wfb[0::2] = wf
     wfb[1::2] = map(add, wf, wf)
     # The cards that need a joker: together they bring in at most ``dm`` per joker.
-    wfb1 = [0] * (2 * nf)
-    remw1 = 0
-    x = only
-    while x:
-        b = x & -x
-        x ^= b
-        p = b.bit_length() - 1
-        w = wf[p >> 1]
-        wfb1[p] = w
-        wfb1[p + 1] = w + w
-        remw1 += counts[p >> 1] * w
+    if 2 * only.bit_count() > nf:
+        # With jokers most fields often need one (nearly every run place is in no natural run
+        # of three): every field's weights, less the few others'.
+        wfb1 = wfb[:]
+        remw1 = remw
+        x = _ONES[nf] & ~only
+        while x:
+            b = x & -x
+            x ^= b
+            p = b.bit_length() - 1
+            wfb1[p] = wfb1[p + 1] = 0
+            remw1 -= counts[p >> 1] * wf[p >> 1]
+    else:
+        wfb1 = [0] * (2 * nf)
+        remw1 = 0
+        x = only
+        while x:
+            b = x & -x
+            x ^= b
+            p = b.bit_length() - 1
+            w = wf[p >> 1]
+            wfb1[p] = w
+            wfb1[p + 1] = w + w
+            remw1 += counts[p >> 1] * w
     got = (wfb, wfb1, remw, remw1)
     _LAST_FW[0] = (st, wr, got)
     return got
