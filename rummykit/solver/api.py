@@ -679,11 +679,18 @@ def _fast_melds(keys: list[int], rules: MeldRules) -> tuple[tuple[Meld, ...], by
 _FIRST: Final = itemgetter(0)
 
 
+#: A fast-path answer already built: its melds' keys (:func:`fast.item`), melds and cards left.
+_Built = tuple[list[int], tuple[Meld, ...], tuple[Card, ...]]
+
+
 def _fast_answer(
-    cfg: core.Config, cards: Sequence[Card], rules: MeldRules, pair: bool = False
-) -> tuple[int, tuple[Meld, ...], tuple[Card, ...], _Hand]:
-    """(score, melds, cards left, the hand read) of a fast-path question (``pair``: its
-    partner's answer is wanted next, see :func:`fast.solve`).
+    cfg: core.Config, cards: Sequence[Card], rules: MeldRules, pair: bool = False,
+    known: _Built | None = None,
+) -> tuple[int, tuple[Meld, ...], tuple[Card, ...], _Hand, list[int]]:
+    """(score, melds, cards left, the hand read, the melds' keys) of a fast-path question
+    (``pair``: its partner's answer is wanted next, see :func:`fast.solve`; ``known``: the
+    partner's answer on the same hand, whose melds and cards left are this one's when it
+    melds the same keys, as the rummy opening and penalty do on most hands).
 
     The cards left: every copy of each melded card struck from the hand's indices at once, in
     C. That is the answer exactly when what is kept and what is melded make the hand (as
@@ -698,7 +705,11 @@ def _fast_answer(
     hand = _hand(cards)
     vs, ms, printed = hand[1]
     res = fast.solve(cfg, vs, ms, printed, pair)
-    melds, melded = _fast_melds(res[2], rules)
+    keys = res[2]
+    if known is not None and keys == known[0]:
+        # A meld is a function of its key, and the cards left of the melds and the hand.
+        return res[0], known[1], known[2], hand, keys
+    melds, melded = _fast_melds(keys, rules)
     indices = hand[3]
     kept = indices.translate(None, melded)
     if len(kept) + len(melded) == len(indices) and (
@@ -707,7 +718,7 @@ def _fast_answer(
         left = tuple(map(_FACES.__getitem__, kept))
     else:
         left = _strike(cards, indices, melded)
-    return res[0], melds, left, hand
+    return res[0], melds, left, hand, keys
 
 
 def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) -> list[Meld]:
@@ -726,11 +737,15 @@ def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRu
                     cards = (*cards[:-1], FACES[base + 1])
                 out.append(Meld("run", cards, start, suit, (False,) * length))
                 continue
-            cards = tuple(
-                next(jokers) if mask >> i & 1 else card(start + i, suit) for i in range(length)
-            )
+            # The faces read by index, as above (a call of ``card`` per card cost more than
+            # the rest of the meld).
+            cards = tuple([
+                next(jokers) if mask >> i & 1 else FACES[base + start + i] for i in range(length)
+            ])
+            if start + length == 15 and not mask >> (length - 1) & 1:  # a high ace
+                cards = (*cards[:-1], FACES[base + 1])
             if direct:
-                flags = tuple(bool(mask >> i & 1) for i in range(length))
+                flags = tuple([mask >> i & 1 == 1 for i in range(length)])
                 out.append(Meld("run", cards, start, suit, flags))
             else:
                 out.append(make_meld(cards, rules))
@@ -738,7 +753,9 @@ def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRu
         _, rank, plan = item
         assert isinstance(rank, int) and isinstance(plan, tuple)
         for suits, m in plan:
-            group = tuple(card(rank, s) for s in suits) + tuple(next(jokers) for _ in range(m))
+            group = tuple([FACES[s * 13 - 1 + rank] for s in suits]) + tuple(
+                [next(jokers) for _ in range(m)]
+            )
             if direct:
                 flags = (False,) * len(suits) + (True,) * m
                 out.append(Meld("set", group, rank, -1, flags))
@@ -869,7 +886,7 @@ def _best_opening(
     cfg, accept = _opening_search(rule, melds, must_include)
     # The score is the melds' opening value (the tests check it against Meld.value).
     if cfg.fast and must_include is None:
-        score, fms, left, _ = _fast_answer(cfg, cards, melds)
+        score, fms, left, _, _ = _fast_answer(cfg, cards, melds)
         return Arrangement(score, fms, left)
     got = _run(cfg, cards, melds, accept, must_include)
     if got is None:
@@ -1052,12 +1069,13 @@ def least_penalty(
 
 
 def _fast_penalty(
-    cfg: core.Config, cards: Sequence[Card], rule: PenaltyRule, melds: MeldRules
+    cfg: core.Config, cards: Sequence[Card], rule: PenaltyRule, melds: MeldRules,
+    known: _Built | None = None,
 ) -> Arrangement:
-    """:func:`least_penalty` on the fast path."""
+    """:func:`least_penalty` on the fast path (``known``: see :func:`_fast_answer`)."""
     # The search scored what the melds save (every card melded at its penalty): the cards
     # left weigh the rest of the hand.
-    saved, ms, left, hand = _fast_answer(cfg, cards, melds)
+    saved, ms, left, hand, _ = _fast_answer(cfg, cards, melds, False, known)
     total = hand[2] if rule.scoring == "rummy" else _penalty_sum(cards, rule, melds.wild_rank)
     points = total - saved
     if rule.cap is not None:
@@ -1098,8 +1116,11 @@ def opening_and_penalty(
     if pcfg not in ocfg.partners or rule.keep:
         return best_opening(cards, rule, melds), least_penalty(cards, penalty, melds)
     # The opening's search answers the penalty too (``pair``); the penalty then reads it.
-    score, oms, oleft, _ = _fast_answer(ocfg, cards, melds, True)
-    return Arrangement(score, oms, oleft), _fast_penalty(pcfg, cards, penalty, melds)
+    score, oms, oleft, _, keys = _fast_answer(ocfg, cards, melds, True)
+    return (
+        Arrangement(score, oms, oleft),
+        _fast_penalty(pcfg, cards, penalty, melds, (keys, oms, oleft)),
+    )
 
 
 def declaration(

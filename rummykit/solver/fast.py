@@ -74,8 +74,12 @@ SetCand = tuple[int, int, int, int, int]
 #: entry).
 SetValues = tuple[int, int, tuple[int, ...], int, Entry]
 #: A solved question: (score, jokers used, melds, the path of candidates, spare jokers
-#: placed in slots).
-Result = tuple[int, int, list[int], list[tuple[int, int, Entry]], int]
+#: placed in slots). The path's steps start with (variant key, suit, entry); a shared search's
+#: hold both questions' entries.
+Result = tuple[
+    int, int, list[int],
+    list[tuple[int, int, Entry]] | list[tuple[int, int, Entry, Entry]], int,
+]
 
 #: Up to this many jokers a hand's partner questions share one search; with more, the
 #: second question's own search, bounded by the first's answer, does less work.
@@ -490,17 +494,30 @@ def _field_weights(st: Struct, wr: list[int]) -> FieldWeights:
     wfb[0::2] = wf
     wfb[1::2] = map(add, wf, wf)
     # The cards that need a joker: together they bring in at most ``dm`` per joker.
-    wfb1 = [0] * (2 * nf)
-    remw1 = 0
-    x = only
-    while x:
-        b = x & -x
-        x ^= b
-        p = b.bit_length() - 1
-        w = wf[p >> 1]
-        wfb1[p] = w
-        wfb1[p + 1] = w + w
-        remw1 += counts[p >> 1] * w
+    if 2 * only.bit_count() > nf:
+        # With jokers most fields often need one (nearly every run place is in no natural run
+        # of three): every field's weights, less the few others'.
+        wfb1 = wfb[:]
+        remw1 = remw
+        x = _ONES[nf] & ~only
+        while x:
+            b = x & -x
+            x ^= b
+            p = b.bit_length() - 1
+            wfb1[p] = wfb1[p + 1] = 0
+            remw1 -= counts[p >> 1] * wf[p >> 1]
+    else:
+        wfb1 = [0] * (2 * nf)
+        remw1 = 0
+        x = only
+        while x:
+            b = x & -x
+            x ^= b
+            p = b.bit_length() - 1
+            w = wf[p >> 1]
+            wfb1[p] = w
+            wfb1[p + 1] = w + w
+            remw1 += counts[p >> 1] * w
     got = (wfb, wfb1, remw, remw1)
     _LAST_FW[0] = (st, wr, got)
     return got
@@ -732,7 +749,8 @@ def _seed(
         table = _ENTRIES[cfg] = {}
     val = 0
     slots: list[int] = []
-    for vkey, _, _ in res[3]:
+    for step in res[3]:
+        vkey = step[0]
         e = table.get(vkey)
         if e is None:
             e = table[vkey] = _entry(cfg, vkey)
@@ -1428,9 +1446,17 @@ def _solve_pair(
     except _Reached:
         pass
     del search
-    pa = [(a, b, c) for a, b, c, _ in patha]
-    pb = [(a, b, d) for a, b, _, d in pathb]
+    # The paths are kept as they are (a hint reads only their variant keys): most answers
+    # place no spare joker, and their keys come from the paths directly.
+    if sparea:
+        ka = _items([(a, b, c) for a, b, c, _ in patha], sparea)
+    else:
+        ka = [vkey << 6 | suit << 2 | e[5] for vkey, suit, e, _ in patha]
+    if spareb:
+        kb = _items([(a, b, d) for a, b, _, d in pathb], spareb)
+    else:
+        kb = [vkey << 6 | suit << 2 | e[5] for vkey, suit, _, e in pathb]
     return (
-        (besta, jokers - lefta + sparea, _items(pa, sparea), pa, sparea),
-        (bestb, jokers - leftb + spareb, _items(pb, spareb), pb, spareb),
+        (besta, jokers - lefta + sparea, ka, patha, sparea),
+        (bestb, jokers - leftb + spareb, kb, pathb, spareb),
     )
