@@ -694,7 +694,8 @@ def solve(cfg: Config, v: list[int], m: list[int], jokers: int, pair: bool = Fal
             # Neither answer is known: one search answers both (they come together). When
             # every arrangement weighs the same under both, that is one plain search.
             other = cfg.partners[0]
-            st = _STRUCT.get(rkey) or structure(v[0], v[1], v[2], v[3], m, jokers)
+            # A new hand, nearly always: :func:`structure` looks its table up itself.
+            st = structure(v[0], v[1], v[2], v[3], m, jokers)
             if _same_values(cfg, other, st[1], st[0][0], jokers):
                 got = res2 = _solve(cfg, v, m, jokers, None)
             else:
@@ -987,23 +988,17 @@ def _solve(
             if seen.get(key, -1) >= cur:
                 return
             seen[key] = cur
-        jj = jt[jl]
-        jd = jl * dm
-        # The caller tested this state's bound before calling (the first state's cannot
-        # cut), as the first step would: it is tighter only when the cards that only a joker
-        # can meld weigh more than the jokers left can meld.
-        if remw1 > jd:
-            if not jl:
-                # No joker left: the cards that need one stay in hand. Out of the state
-                # at once, their steps (where nothing fits and the bound does not move)
-                # are not walked.
-                rem &= keep
-                remw -= remw1
-                remw1 = 0
-                if cur + remw + jj <= best:
-                    return
-            elif cur + remw - remw1 + jd + jj <= best:
+            jj = jt[jl]
+            jd = jl * dm
+            # The caller tested this state's bound before calling (the first state's cannot
+            # cut), as the first step would: it is tighter only when the cards that only a
+            # joker can meld weigh more than the jokers left can meld.
+            if remw1 > jd and cur + remw - remw1 + jd + jj <= best:
                 return
+        else:
+            # No joker left: the caller took the cards that need one out of the state (see
+            # below), so ``remw1`` is 0 and the bound is the caller's.
+            jj = jd = 0
         if rem:
             while True:
                 low = rem & -rem
@@ -1038,8 +1033,20 @@ def _solve(
                                 b = needy & -needy
                                 needy ^= b
                                 c1 += wfb1[b.bit_length() - 1]
+                            r2 = rem - t
+                            w = remw - cw
+                            if not j2 and remw1 > c1:
+                                # No joker left: the cards that need one stay in hand. They
+                                # leave the next state here (nothing can meld them, so its
+                                # steps at their fields would only repeat its bound), and
+                                # the bound they lower is tested here rather than by a call.
+                                w -= remw1 - c1
+                                if cur + val + w <= best:
+                                    continue
+                                r2 &= keep
+                                c1 = remw1
                             path.append((vkey, su, e))
-                            search(rem - t, j2, cur + val, remw - cw, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
+                            search(r2, j2, cur + val, w, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                             path.pop()
                 sb = setb[k]
                 if sb is not None:
@@ -1059,12 +1066,10 @@ def _solve(
                                 )
                             else:
                                 t2 = top[:j2]
+                            # A set's cards are of one rank (``si & 15``), alike in weight:
+                            # its needy ones weigh that weight each (no walk).
                             needy = cons & only
-                            c1 = 0
-                            while needy:
-                                b = needy & -needy
-                                needy ^= b
-                                c1 += wfb1[b.bit_length() - 1]
+                            c1 = needy.bit_count() * wr[si & 15] if needy else 0
                             r2 = rem - cons
                             w2 = remw - cw
                             if so:
@@ -1088,6 +1093,13 @@ def _solve(
                                     # state leaves its first step's test to its caller.
                                     if cur + val + w2 + jt[j2] <= best:
                                         continue
+                            if not j2 and remw1 > c1:
+                                # As for the runs: the cards that need a joker leave here.
+                                w2 -= remw1 - c1
+                                if cur + val + w2 <= best:
+                                    continue
+                                r2 &= keep
+                                c1 = remw1
                             path.append((vkey, 0, e))
                             search(r2, j2, cur + val, w2, remw1 - c1, t2)  # noqa: F821 (its cell is emptied below)
                             path.pop()
@@ -1300,21 +1312,17 @@ def _solve_pair(
             if got is not None and got[0] >= ca and got[1] >= cb:
                 return
             seen[key] = (ca, cb) if got is None else (max(ca, got[0]), max(cb, got[1]))
-        ja = jta[jl]
-        jb = jtb[jl]
-        jd = jl * dm
-        # As in :func:`_solve`: the caller tested the first step's bound, and with no joker
-        # left the cards that need one leave the state.
-        if remw1 > jd:
-            if jl:
+            ja = jta[jl]
+            jb = jtb[jl]
+            jd = jl * dm
+            # As in :func:`_solve`: the caller tested the first step's bound, and with no
+            # joker left it took the cards that need one out of the state.
+            if remw1 > jd:
                 r = remw - remw1 + jd
-            else:
-                rem &= keep
-                remw -= remw1
-                remw1 = 0
-                r = remw
-            if ca + r + ja <= lima and cb + r + jb <= limb:
-                return
+                if ca + r + ja <= lima and cb + r + jb <= limb:
+                    return
+        else:
+            ja = jb = jd = 0
         if rem:
             while True:
                 low = rem & -rem
@@ -1355,8 +1363,16 @@ def _solve_pair(
                                 b = needy & -needy
                                 needy ^= b
                                 c1 += wfb1[b.bit_length() - 1]
+                            r2 = rem - t
+                            if not j2 and remw1 > c1:
+                                # As in :func:`_solve`: the cards that need a joker leave here.
+                                w -= remw1 - c1
+                                if ca + va + w <= lima and cb + vb + w <= limb:
+                                    continue
+                                r2 &= keep
+                                c1 = remw1
                             path.append((vkey, su, e, e2))
-                            search(rem - t, j2, ca + va, cb + vb, w, remw1 - c1, ta2, tb2)  # noqa: F821
+                            search(r2, j2, ca + va, cb + vb, w, remw1 - c1, ta2, tb2)  # noqa: F821
                             path.pop()
                 sb = setb[k]
                 if sb is not None:
@@ -1385,12 +1401,8 @@ def _solve_pair(
                                     )
                                 else:
                                     tb2 = tb[:j2]
-                            needy = cons & only
-                            c1 = 0
-                            while needy:
-                                b = needy & -needy
-                                needy ^= b
-                                c1 += wfb1[b.bit_length() - 1]
+                            needy = cons & only  # as in :func:`_solve`
+                            c1 = needy.bit_count() * wr[si & 15] if needy else 0
                             r2 = rem - cons
                             if so:
                                 left = (r2 | (r2 >> 1)) & sr
@@ -1411,6 +1423,12 @@ def _solve_pair(
                                         and cb + vb + w2 + jtb[j2] <= limb
                                     ):
                                         continue
+                            if not j2 and remw1 > c1:
+                                w2 -= remw1 - c1
+                                if ca + va + w2 <= lima and cb + vb + w2 <= limb:
+                                    continue
+                                r2 &= keep
+                                c1 = remw1
                             path.append((vkey, 0, e, e2))
                             search(r2, j2, ca + va, cb + vb, w2, remw1 - c1, ta2, tb2)  # noqa: F821
                             path.pop()
