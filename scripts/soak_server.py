@@ -706,10 +706,14 @@ class RoomSoak:
         if random.random() < 0.5 and not self.soak.stop:
             stats["rematches"] += 1
             game = self.version[0]
-            for p in self.players_:
-                if p.client is not None and not p.client.closed.is_set():
-                    await p.client.send("rematch")
+            asked: set[int] = set()
             for _ in range(300):
+                # A player whose connection was down (a restart) asks once it is back: the
+                # server keeps the asks it got, but never heard this one.
+                for i, p in enumerate(self.players_):
+                    if i not in asked and p.client is not None and not p.client.closed.is_set():
+                        asked.add(i)
+                        await p.client.send("rematch")
                 if self.version[0] > game:
                     self.status = "playing"
                     return True
