@@ -1,6 +1,6 @@
 // The lobby (create or join a room) and the waiting room (seats, bots, link).
 import { t } from "./i18n.js";
-import { h, toast } from "./ui.js";
+import { h, placeView, toast } from "./ui.js";
 import { seats } from "./app.js";
 
 // Used until GET /api/variants answers (and if it never does): the rule book's room options
@@ -242,16 +242,27 @@ function heroCards() {
 }
 
 // ---- the waiting room ----
+// the bot levels chosen in the waiting room, by seat, for the room named ``room``
+let chosenLevels = { room: null };
+
 export function renderWaiting(root, S, actions) {
   const room = S.room;
   const link = `${location.origin}/r/${room.room}`;
   const seated = S.you !== null && S.you !== undefined;
   const teams = room.players === 4 && ["rami51", "rami71", "simple"].includes(room.variant);
   const levelSelect = (seat) => {
-    const sel = h("select.bot-level", { "aria-label": t("room.botLevel"), "data-key": `level-${seat}`, "data-level-seat": seat });
-    for (const lv of room.bot_levels || ["easy", "medium", "hard"]) {
-      sel.append(h("option", { value: lv, text: t(`bot.${lv}`) === `bot.${lv}` ? lv : t(`bot.${lv}`), selected: lv === (room.bot_levels || [])[1] }));
-    }
+    // the level chosen stays chosen when the room is drawn again (someone sits, a bot joins)
+    const levels = room.bot_levels || ["easy", "medium", "hard"];
+    const chosen = chosenLevels.room === room.room && levels.includes(chosenLevels[seat]) ? chosenLevels[seat] : levels[1];
+    const sel = h("select.bot-level", { "aria-label": t("room.botLevel"), "data-key": `level-${seat}`, "data-level-seat": seat,
+      onchange: (e) => {
+        if (chosenLevels.room !== room.room) chosenLevels = { room: room.room };
+        chosenLevels[seat] = e.target.value;
+      } });
+    for (const lv of levels) sel.append(h("option", { value: lv, text: t(`bot.${lv}`) === `bot.${lv}` ? lv : t(`bot.${lv}`) }));
+    // chosen as a property, not an attribute: a focused select then equals its new drawing and
+    // is kept through the redraw (placeView)
+    sel.value = chosen;
     return sel;
   };
   const seatRows = room.seats.map((s) => {
@@ -260,8 +271,8 @@ export function renderWaiting(root, S, actions) {
     if (s.kind === "empty") {
       if (!seated) controls.push(h("button.btn.primary", { type: "button", "data-action": "sit", "data-seat": s.seat, "data-key": `sit-${s.seat}`, text: t("room.sitHere"), onclick: () => actions.sit(s.seat) }));
       else {
-        const sel = levelSelect(s.seat);
-        controls.push(sel, h("button.btn", { type: "button", "data-action": "add-bot", "data-seat": s.seat, "data-key": `bot-${s.seat}`, text: t("room.addBot"), onclick: () => actions.addBot(s.seat, sel.value) }));
+        // the level is read from the row at the click: the page's select, not this drawing's
+        controls.push(levelSelect(s.seat), h("button.btn", { type: "button", "data-action": "add-bot", "data-seat": s.seat, "data-key": `bot-${s.seat}`, text: t("room.addBot"), onclick: (e) => actions.addBot(s.seat, e.currentTarget.closest(".seat-row").querySelector("select.bot-level").value) }));
       }
     } else if (s.kind === "bot" && seated) {
       controls.push(h("button.btn.ghost", { type: "button", "data-action": "remove-bot", "data-seat": s.seat, "data-key": `unbot-${s.seat}`, text: t("room.removeBot"), onclick: () => actions.removeBot(s.seat) }));
@@ -275,7 +286,7 @@ export function renderWaiting(root, S, actions) {
         s.kind === "human" && !s.connected ? h("span.badge.off", { text: t("seat.offline") }) : null),
       h("span.seat-controls", {}, controls));
   });
-  root.replaceChildren(h("div.waiting", {},
+  placeView(root, h("div.waiting", {},
     h("section.panel", {},
       h("h1", { text: t(`variant.${room.variant}.name`) }),
       h("p.muted", { text: `${playersLabel(room.variant, room.players)} · ${optionsSummary(room.variant, room.options)}` }),

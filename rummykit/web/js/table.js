@@ -2,7 +2,7 @@
 // of deal / game screens. Everything is redrawn from the latest state; the hand's arrangement
 // and the selection live in the client.
 import { t } from "./i18n.js";
-import { h, confirmDialog, chooseDialog, formatSeconds, toast } from "./ui.js";
+import { h, listen, placeView, confirmDialog, chooseDialog, formatSeconds, toast, announce } from "./ui.js";
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
@@ -278,9 +278,11 @@ export function renderTable(root, S, actions) {
   if (S.status !== "online") {
     section.prepend(h("div.banner.offline", { role: "status" }, t("conn.reconnectingLong")));
   }
-  placeSection(root, section);
-  document.title = myTurn ? `● ${t("turn.yours")} — rummykit` : `${t(`variant.${v.variant}.name`)} — rummykit`;
+  // before the table is placed: a node kept there takes on the listeners of its new equal
+  // (placeView)
   setupDrag(section, S, actions);
+  placeView(root, section);
+  document.title = myTurn ? `● ${t("turn.yours")} — rummykit` : `${t(`variant.${v.variant}.name`)} — rummykit`;
   tickClock(S);
 }
 
@@ -440,8 +442,10 @@ function statusBar(S, actions) {
     }
   }
   // focusable from script only, and named by its key, so the focus an end screen hands to a
-  // spectator's status line (endFocus) stays on it through the redraws that follow
-  return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { role: "status", "aria-live": "polite", tabindex: -1, "data-key": "status" },
+  // spectator's status line (endFocus) stays on it through the redraws that follow. No live
+  // region: the moves and the turn are announced (app.js), and the turn clock in it would be
+  // read out every second.
+  return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { tabindex: -1, "data-key": "status", "data-keep": "content" },
     h("span.status-text", { "data-status": "turn", text }),
     lastOther ? h("span.last-action", { text: lastOther.text }) : null,
     isMyTurn(S) ? h("span.my-clock", { "data-clock": "text", "data-clock-seat": S.you }) : null,
@@ -574,7 +578,7 @@ function handBox(S, actions) {
     el.dataset.group = gi;
     el.setAttribute("aria-pressed", selected ? "true" : "false");
     el.tabIndex = -1;
-    el.addEventListener("click", () => {
+    listen(el, "click", () => {
       if (S.selected.has(id)) S.selected.delete(id);
       else S.selected.add(id);
       actions.render();
@@ -639,27 +643,6 @@ function sidePanel(S, actions) {
       h("table", {}, h("tbody", {}, rows)),
       deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null),
     h("div.panel.log-panel", {}, h("h2", { text: t("table.log") }), log));
-}
-
-/** Put the table drawn anew in the page. An end screen's title that holds the focus is kept,
- * the very node, moved into the new screen when it reads the same: a new one given the focus
- * (``render`` in app.js) is a new focus for a screen reader, which then said the end again at
- * every redraw under it (the server's deal_over after the state that ended the deal, the
- * room's messages). ``moveBefore`` keeps the focus where a removal would lose it; it moves a
- * node within the document only, so the new table goes in before the old one leaves. */
-function placeSection(root, section) {
-  const held = document.activeElement;
-  const title = section.querySelector("#end-title");
-  const same = held && held.id === "end-title" && root.contains(held) && title && held.isEqualNode(title)
-    && held.closest("[data-end-key]").dataset.endKey === title.closest("[data-end-key]").dataset.endKey;
-  if (!same || typeof section.moveBefore !== "function") {
-    root.replaceChildren(section);
-    return;
-  }
-  root.append(section);
-  title.parentNode.moveBefore(held, title);
-  title.remove();
-  for (const old of [...root.children]) if (old !== section) old.remove();
 }
 
 // ---------------------------------------------------------------- end of deal / game
@@ -886,19 +869,28 @@ async function doDrop(S, actions) {
 }
 
 // ---------------------------------------------------------------- the clock
+const LOW_CLOCK = 10000;
+
 export function tickClock(S) {
   const c = S.clock;
+  // said once as one's own clock runs low (the clock is no live region); a clock that comes
+  // already low (a reload, the turn's next state) was not seen to cross, so says nothing
+  if (c && S.you !== null && S.you !== undefined && c.seat === S.you) {
+    const left = c.endAt - performance.now();
+    if (c.lastLeft !== undefined && c.lastLeft >= LOW_CLOCK && left < LOW_CLOCK) announce(t("turn.clockLow", { s: LOW_CLOCK / 1000 }));
+    c.lastLeft = left;
+  }
   const els = document.querySelectorAll("[data-clock]");
   els.forEach((el) => {
     if (!c || Number(el.dataset.clockSeat) !== c.seat) return;
     const left = Math.max(0, c.endAt - performance.now());
     if (el.dataset.clock === "text") {
       el.textContent = `◷ ${formatSeconds(left)}`;
-      el.classList.toggle("low", left < 10000);
+      el.classList.toggle("low", left < LOW_CLOCK);
     } else {
       const bar = el.firstElementChild;
       if (bar) bar.style.width = `${c.duration ? Math.max(0, Math.min(100, (left / c.duration) * 100)) : 0}%`;
-      el.classList.toggle("low", left < 10000);
+      el.classList.toggle("low", left < LOW_CLOCK);
     }
   });
   document.querySelectorAll("[data-countdown]").forEach((el) => {
@@ -1007,7 +999,8 @@ document.addEventListener("click", (e) => {
 
 function setupDrag(root, S, actions) {
   root.querySelectorAll("[data-drag]").forEach((src) => {
-    src.addEventListener("pointerdown", (e) => startDrag(e, src, S, actions));
+    // the node the pointer went down on: a node kept through a redraw takes on this listener
+    listen(src, "pointerdown", (e) => startDrag(e, e.currentTarget, S, actions));
   });
 }
 

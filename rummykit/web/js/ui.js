@@ -10,7 +10,7 @@ export function h(spec, attrs = {}, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "text") el.textContent = v;
     else if (k === "html") el.innerHTML = v;
-    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k.startsWith("on") && typeof v === "function") listen(el, k.slice(2), v);
     else if (k === "dataset") Object.assign(el.dataset, v);
     else if (k === "class") el.className += ` ${v}`;
     else if (v === true) el.setAttribute(k, "");
@@ -21,6 +21,75 @@ export function h(spec, attrs = {}, ...children) {
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return el;
+}
+
+// The listeners given here, by element: a node kept through a redraw (keepNode) takes on those
+// of its equal drawn anew, whose closures hold the new state.
+const listeners = new WeakMap();
+
+/** addEventListener, remembered for keepNode. */
+export function listen(el, type, fn) {
+  el.addEventListener(type, fn);
+  const list = listeners.get(el);
+  if (list) list.push([type, fn]);
+  else listeners.set(el, [[type, fn]]);
+}
+
+function adoptListeners(kept, fresh) {
+  for (const [type, fn] of listeners.get(kept) || []) kept.removeEventListener(type, fn);
+  const list = listeners.get(fresh) || [];
+  for (const [type, fn] of list) kept.addEventListener(type, fn);
+  listeners.set(kept, [...list]);
+}
+
+/** Put a view drawn anew in ``root`` in place of the old one, keeping the node that holds the
+ * keyboard focus where the new view has its equal under the same ``data-key``: a new node
+ * given the focus (``render`` in app.js) is a new focus for a screen reader, which then read
+ * it again at every redraw under it (a hand card or a button at each move of the others, a
+ * waiting room's button as people sit, an end screen's title at the room's messages). A node
+ * marked ``data-keep="content"`` is kept even as its words change (the table's status line:
+ * the moves and the turn are announced, not re-read by a refocus). A node inside an end screen
+ * is kept for the same end only (``data-end-key``: a rematch's first deal reads alike). */
+export function placeView(root, view) {
+  const held = document.activeElement;
+  const key = held && held !== document.body && root.contains(held) ? held.dataset.key : null;
+  const fresh = key ? view.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  const endOf = (el) => { const end = el.closest("[data-end-key]"); return end ? end.dataset.endKey : null; };
+  const content = !!fresh && fresh.dataset.keep === "content";
+  if (!fresh || !(content || held.isEqualNode(fresh)) || endOf(held) !== endOf(fresh)) {
+    root.replaceChildren(view);
+    return;
+  }
+  root.append(view);
+  if (!keepNode(held, fresh, content)) {
+    root.replaceChildren(view);
+    return;
+  }
+  for (const old of [...root.children]) if (old !== view) old.remove();
+}
+
+/** Put ``kept``, a node of the page, where ``fresh`` stands in a tree about to replace it, so
+ * that the node holding the keyboard focus stays the same node through a redraw. ``fresh`` must equal ``kept`` (``isEqualNode``), so
+ * only the listeners differ: ``kept`` takes those of ``fresh`` and of its descendants. With
+ * ``content`` the two may differ: ``kept`` takes ``fresh``'s attributes and children (for
+ * the status line, whose words change with every move). ``moveBefore`` keeps the focus where a
+ * removal would lose it; it moves a node within one document only, so ``fresh`` must already be
+ * in the page. False, and nothing done, where the browser has no ``moveBefore``. */
+export function keepNode(kept, fresh, content = false) {
+  if (typeof fresh.parentNode.moveBefore !== "function") return false;
+  if (content) {
+    for (const a of [...kept.attributes]) if (!fresh.hasAttribute(a.name)) kept.removeAttribute(a.name);
+    for (const a of fresh.attributes) kept.setAttribute(a.name, a.value);
+    kept.replaceChildren(...fresh.childNodes);
+    adoptListeners(kept, fresh);
+  } else {
+    const a = [kept, ...kept.querySelectorAll("*")];
+    const b = [fresh, ...fresh.querySelectorAll("*")];
+    a.forEach((el, i) => adoptListeners(el, b[i]));
+  }
+  fresh.parentNode.moveBefore(kept, fresh);
+  fresh.remove();
+  return true;
 }
 
 let toastTimer = null;
