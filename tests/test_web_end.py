@@ -9,12 +9,11 @@ from typing import Any
 from tests.web_support import (
     MY_TURN_OR_OVER,
     Server,
-    create_room,
     ends_seen,
     js_errors,
-    new_page,
     speech,
     tap,
+    two_people_and_a_spectator,
     watch_ends,
     watch_speech,
 )
@@ -51,21 +50,11 @@ def test_end_focus_with_a_dialog_open_and_a_spectator(server: Server, browser: A
     """Each end is said once (the focus on its title, no live announcement besides); an end
     that comes while the help is open takes the focus as the help closes; a spectator's focus,
     handed back when the end screen goes, is on the status line and stays there."""
-    ana = new_page(browser)
-    code = create_room(ana, server.base, "indian", 2, {"format": "deals"}, name="Ana")
-    watcher = new_page(browser)
-    watcher.goto(f"{server.base}/r/{code}")
-    ben = new_page(browser)
-    ben.goto(f"{server.base}/r/{code}")
-    ben.wait_for_selector("[data-action=sit]")
-    ben.evaluate("() => { window.rummykit.S.prefs.name = 'Ben'; }")
-    ben.click("[data-action=sit]")
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "indian", {"format": "deals"})
     pages = (ana, ben, watcher)
     for page in pages:
-        page.wait_for_selector(".table-view")
         watch_ends(page)
         watch_speech(page)
-    watcher.wait_for_selector(".table-view[data-seat=spectator]")
 
     # deal 1 ends by a drop; deal 2 follows after the server's short pause
     mover, _ = mover_and_other(ana, ben)

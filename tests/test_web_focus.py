@@ -15,27 +15,19 @@ from tests.web_support import (
     new_page,
     speech,
     tap,
+    two_people_and_a_spectator,
     watch_speech,
 )
 
 
 def seated_pair(server: Server, browser: Any, variant: str) -> tuple[Any, Any, Any]:
-    """Ana and Ben at a two-player table, and a spectator (once the first state is in)."""
-    ana = new_page(browser)
-    code = create_room(ana, server.base, variant, 2, name="Ana")
-    watcher = new_page(browser)
-    watcher.goto(f"{server.base}/r/{code}")
-    ben = new_page(browser)
-    ben.goto(f"{server.base}/r/{code}")
-    ben.wait_for_selector("[data-action=sit]")
-    ben.evaluate("() => { window.rummykit.S.prefs.name = 'Ben'; }")
-    ben.click("[data-action=sit]")
-    for page in (ana, ben, watcher):
-        page.wait_for_selector(".table-view")
+    """Ana and Ben at a two-player table, and a spectator, once the deal's first state is in."""
+    pages = two_people_and_a_spectator(server, browser, variant)
+    for page in pages:
         page.wait_for_function(
             "() => { const v = window.rummykit.S.view; return !!(v && v.turn); }"
         )
-    return ana, ben, watcher
+    return pages
 
 
 def mover_first(ana: Any, ben: Any) -> tuple[Any, Any]:

@@ -274,6 +274,26 @@ def create_room(
     return code
 
 
+def two_people_and_a_spectator(
+    server: Any, browser: Any, variant: str, options: dict[str, Any] | None = None
+) -> tuple[Any, Any, Any]:
+    """Ana (who creates the room) and Ben seated at a two-player table, and a spectator who
+    came in between them; once every page shows the table."""
+    ana = new_page(browser)
+    code = create_room(ana, server.base, variant, 2, options, name="Ana")
+    watcher = new_page(browser)
+    watcher.goto(f"{server.base}/r/{code}")
+    ben = new_page(browser)
+    ben.goto(f"{server.base}/r/{code}")
+    ben.wait_for_selector("[data-action=sit]")
+    ben.evaluate("() => { window.rummykit.S.prefs.name = 'Ben'; }")
+    ben.click("[data-action=sit]")
+    for page in (ana, ben, watcher):
+        page.wait_for_selector(".table-view")
+    watcher.wait_for_selector(".table-view[data-seat=spectator]")
+    return ana, ben, watcher
+
+
 def add_bots(page: Any, level: str | None = None) -> None:
     """Fill every empty seat with a bot (the game starts when the last one sits)."""
     while page.locator(".table-view").count() == 0:
