@@ -159,3 +159,34 @@ def test_a_chosen_bot_level_survives_the_waiting_rooms_redraws(
     # seat 3's select was never touched: the default level
     assert ana.locator("[data-level-seat='2']").input_value() == "medium"
     assert not js_errors(ana), ana.js_errors
+
+
+def test_the_lobby_keeps_what_is_being_typed(server: Server, browser: Any) -> None:
+    """A lobby drawn again (a reconnection, the game list arriving) keeps the field being typed
+    in, caret and all, and the text of a field typed in earlier; the forms send what the page's
+    fields hold."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.wait_for_selector("[data-action=create]:not([disabled])")
+    page.fill("#name", "Zoé")
+    page.click("#code")
+    page.keyboard.type("abc")
+    page.keyboard.press("ArrowLeft")
+    page.evaluate(
+        "() => { window.kept = document.activeElement; window.rummykit.actions.render(); }"
+    )
+    kept = page.evaluate(
+        """() => { const code = document.getElementById('code');
+             return { same: code === window.kept && document.activeElement === code,
+                      value: code.value, caret: code.selectionStart,
+                      name: document.getElementById('name').value }; }"""
+    )
+    assert kept == {"same": True, "value": "abc", "caret": 2, "name": "Zoé"}, kept
+    page.keyboard.type("d")
+    page.evaluate("() => window.rummykit.actions.render()")
+    assert page.input_value("#code") == "abdc"
+    # the name typed before the redraws is the one the room is made with
+    page.click("[data-action=create]")
+    page.wait_for_selector(".seat-row.mine")
+    assert "Zoé" in page.locator(".seat-row.mine").inner_text()
+    assert not js_errors(page), page.js_errors

@@ -23,7 +23,7 @@ const FALLBACK = {
 };
 
 // house: the house rules changed from the variant's defaults (only those are sent)
-const form = { variant: "rummy", players: 2, options: {}, house: {}, houseOpen: false, name: null };
+const form = { variant: "rummy", players: 2, options: {}, house: {}, houseOpen: false, name: null, code: null };
 
 export function playersLabel(variant, n) {
   if (["rami51", "rami71", "simple"].includes(variant)) return n === 4 ? t("lobby.twoVsTwo") : t("lobby.oneVsOne");
@@ -183,12 +183,16 @@ export function renderLobby(root, S, actions) {
     optionFields.push(h("label.field", { for: id }, h("span", { text: t(`option.${name}.label`) }), input));
   }
 
-  const nameInput = h("input", { id: "name", type: "text", maxlength: 24, autocomplete: "nickname", value: form.name ?? (S.prefs.name || ""),
+  // the fields' texts are properties, not attributes: a field being typed in then equals its
+  // new drawing and is kept, caret and all, when the lobby is drawn again (placeView); the
+  // forms read the page's fields, not this drawing's
+  const nameInput = h("input", { id: "name", type: "text", maxlength: 24, autocomplete: "nickname",
     oninput: (e) => { form.name = e.target.value; },
     placeholder: t("lobby.namePlaceholder"), "data-key": "name" });
+  nameInput.value = form.name ?? (S.prefs.name || "");
   const createForm = h("form.panel.create", { onsubmit: (e) => {
     e.preventDefault();
-    const name = nameInput.value.trim() || t("lobby.defaultName");
+    const name = e.currentTarget.querySelector("#name").value.trim() || t("lobby.defaultName");
     const options = {};
     for (const [k, o] of Object.entries(spec.options || {})) {
       if (k === "deals" && (form.options.format ?? spec.options.format?.default) !== "deals") continue;
@@ -209,8 +213,9 @@ export function renderLobby(root, S, actions) {
   );
 
   const codeInput = h("input", { id: "code", type: "text", maxlength: 40, autocomplete: "off", autocapitalize: "characters",
-    spellcheck: "false", placeholder: "K7QW3P", "data-key": "code" });
-  const joinForm = h("form.panel.join", { onsubmit: (e) => { e.preventDefault(); actions.join(codeInput.value); } },
+    spellcheck: "false", placeholder: "K7QW3P", "data-key": "code", oninput: (e) => { form.code = e.target.value; } });
+  codeInput.value = form.code ?? "";
+  const joinForm = h("form.panel.join", { onsubmit: (e) => { e.preventDefault(); actions.join(e.currentTarget.querySelector("#code").value); } },
     h("h2", { text: t("lobby.joinRoom") }),
     h("p", { text: t("lobby.joinHelp") }),
     h("label.field", { for: "code" }, h("span", { text: t("lobby.code") }), codeInput),
@@ -227,7 +232,7 @@ export function renderLobby(root, S, actions) {
             " · ", t("lobby.seatN", { n: s.seat + 1 }))))))
     : null;
 
-  root.replaceChildren(h("div.lobby", {},
+  placeView(root, h("div.lobby", {},
     h("section.hero", {},
       h("div.hero-cards", { "aria-hidden": "true" }, heroCards()),
       h("div", {}, h("h1", { text: t("lobby.title") }), h("p.tagline", { text: t("lobby.tagline") }))),
