@@ -99,6 +99,19 @@ def test_the_focused_node_is_kept_through_the_others_moves(server: Server, brows
     for page in (other, watcher):
         said = speech(page)["announced"]
         assert len(said) == 1, said
+
+    # the other's discard and the turn that comes with it are said as one text: a screen
+    # reader may say only the last of two quick changes
+    other.evaluate("() => { window.announced = []; }")
+    before = version(other)
+    mover.locator(".hand .hand-card:not([aria-label*='oker'])").first.click()
+    tap(mover, "[data-action=discard]")
+    wait_redraw(other, before)
+    other.wait_for_function("() => window.announced.length > 0")
+    other.wait_for_timeout(300)
+    said = speech(other)["announced"]
+    assert len(said) == 1 and " discarded " in said[0] and said[0].endswith(". Your turn"), said
+    for page in (other, watcher):
         assert not js_errors(page), page.js_errors
 
 

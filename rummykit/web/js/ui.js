@@ -103,10 +103,22 @@ export function toast(message, kind = "info", ms = 5000) {
   toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
 
+// What is to be said at the next update of the live region: the messages of one moment (the
+// other's discard and "Your turn", from one state) are said as one text, since a screen reader
+// may say only the last of several quick changes.
+let toSay = [];
+
 export function announce(message) {
   const el = document.getElementById("announcer");
-  el.textContent = "";
-  setTimeout(() => { el.textContent = message; }, 30);
+  if (!toSay.length) {
+    el.textContent = "";
+    // emptied first, so the same words twice running are said again
+    setTimeout(() => {
+      el.textContent = toSay.map((m, i) => (i < toSay.length - 1 && !/[.!?…:]$/.test(m) ? `${m}.` : m)).join(" ");
+      toSay = [];
+    }, 30);
+  }
+  toSay.push(message);
 }
 
 /** A yes/no question; resolves true when confirmed. */
