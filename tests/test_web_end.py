@@ -11,6 +11,7 @@ from tests.web_support import (
     Server,
     ends_seen,
     js_errors,
+    mover_and_other,
     speech,
     tap,
     two_people_and_a_spectator,
@@ -20,13 +21,6 @@ from tests.web_support import (
 
 # the live region's old words for an end, in English (the pages' language here)
 END_WORDS = {"The deal is over", "Game over"}
-
-
-def mover_and_other(a: Any, b: Any) -> tuple[Any, Any]:
-    """The page whose turn it is, and the other one (once the deal's first state is in)."""
-    a.wait_for_function("() => { const v = window.rummykit.S.view; return !!(v && v.turn); }")
-    on_turn = a.evaluate("() => window.rummykit.S.view.turn.seat === window.rummykit.S.you")
-    return (a, b) if on_turn else (b, a)
 
 
 def drop(page: Any) -> None:

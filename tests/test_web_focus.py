@@ -12,10 +12,12 @@ from tests.web_support import (
     Server,
     create_room,
     js_errors,
+    mover_and_other,
     new_page,
     speech,
     tap,
     two_people_and_a_spectator,
+    wait_change,
     watch_speech,
 )
 
@@ -30,18 +32,13 @@ def seated_pair(server: Server, browser: Any, variant: str) -> tuple[Any, Any, A
     return pages
 
 
-def mover_first(ana: Any, ben: Any) -> tuple[Any, Any]:
-    on_turn = ana.evaluate("() => window.rummykit.S.view.turn.seat === window.rummykit.S.you")
-    return (ana, ben) if on_turn else (ben, ana)
-
-
 def version(page: Any) -> int:
     v: int = page.evaluate("() => window.rummykit.S.state.version")
     return v
 
 
 def wait_redraw(page: Any, since: int) -> None:
-    page.wait_for_function("v => window.rummykit.S.state.version > v", arg=since)
+    wait_change(page, since)
     # the state is drawn in the same task as it is taken in; a frame later the page is settled
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
 
@@ -52,7 +49,7 @@ def test_the_focused_node_is_kept_through_the_others_moves(server: Server, brows
     listeners are the new ones, not both); the spectator's status line stays the same node
     while its words change, and is no live region."""
     ana, ben, watcher = seated_pair(server, browser, "rummy")
-    mover, other = mover_first(ana, ben)
+    mover, other = mover_and_other(ana, ben)
     other.evaluate(
         """() => { const card = document.querySelector('.hand .hand-card');
              card.focus(); window.kept = card; window.keptId = card.dataset.id; }"""
@@ -120,7 +117,7 @@ def test_the_clock_running_low_is_said_once(server: Server, browser: Any) -> Non
     below ten seconds (a reload, the turn's next state) says nothing, and nor does another
     seat's clock."""
     ana, ben, _ = seated_pair(server, browser, "rummy")
-    mover, other = mover_first(ana, ben)
+    mover, other = mover_and_other(ana, ben)
     for page in (mover, other):
         watch_speech(page)
     # the page's own clock, as a state would set it: 10.6 s left, then below 10 s

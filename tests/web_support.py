@@ -294,6 +294,13 @@ def two_people_and_a_spectator(
     return ana, ben, watcher
 
 
+def mover_and_other(a: Any, b: Any) -> tuple[Any, Any]:
+    """The page whose turn it is, and the other one (once the deal's first state is in)."""
+    a.wait_for_function("() => { const v = window.rummykit.S.view; return !!(v && v.turn); }")
+    on_turn = a.evaluate("() => window.rummykit.S.view.turn.seat === window.rummykit.S.you")
+    return (a, b) if on_turn else (b, a)
+
+
 def add_bots(page: Any, level: str | None = None) -> None:
     """Fill every empty seat with a bot (the game starts when the last one sits)."""
     while page.locator(".table-view").count() == 0:

@@ -23,11 +23,11 @@ export function h(spec, attrs = {}, ...children) {
   return el;
 }
 
-// The listeners given here, by element: a node kept through a redraw (keepNode) takes on those
+// The listeners given here, by element: a node kept through a redraw (placeView) takes on those
 // of its equal drawn anew, whose closures hold the new state.
 const listeners = new WeakMap();
 
-/** addEventListener, remembered for keepNode. */
+/** addEventListener, remembered for placeView. */
 export function listen(el, type, fn) {
   el.addEventListener(type, fn);
   const list = listeners.get(el);
@@ -52,31 +52,28 @@ function adoptListeners(kept, fresh) {
  * is kept for the same end only (``data-end-key``: a rematch's first deal reads alike). */
 export function placeView(root, view) {
   const held = document.activeElement;
-  const key = held && held !== document.body && root.contains(held) ? held.dataset.key : null;
+  const key = held && root.contains(held) ? held.dataset.key : null;
   const fresh = key ? view.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
   const endOf = (el) => { const end = el.closest("[data-end-key]"); return end ? end.dataset.endKey : null; };
   const content = !!fresh && fresh.dataset.keep === "content";
-  if (!fresh || !(content || held.isEqualNode(fresh)) || endOf(held) !== endOf(fresh)) {
+  // without moveBefore (older browsers) the new node takes the focus, as it always did
+  if (!fresh || typeof root.moveBefore !== "function" || !(content || held.isEqualNode(fresh))
+      || endOf(held) !== endOf(fresh)) {
     root.replaceChildren(view);
     return;
   }
   root.append(view);
-  if (!keepNode(held, fresh, content)) {
-    root.replaceChildren(view);
-    return;
-  }
+  keepNode(held, fresh, content);
   for (const old of [...root.children]) if (old !== view) old.remove();
 }
 
-/** Put ``kept``, a node of the page, where ``fresh`` stands in a tree about to replace it, so
- * that the node holding the keyboard focus stays the same node through a redraw. ``fresh`` must equal ``kept`` (``isEqualNode``), so
- * only the listeners differ: ``kept`` takes those of ``fresh`` and of its descendants. With
- * ``content`` the two may differ: ``kept`` takes ``fresh``'s attributes and children (for
- * the status line, whose words change with every move). ``moveBefore`` keeps the focus where a
- * removal would lose it; it moves a node within one document only, so ``fresh`` must already be
- * in the page. False, and nothing done, where the browser has no ``moveBefore``. */
-export function keepNode(kept, fresh, content = false) {
-  if (typeof fresh.parentNode.moveBefore !== "function") return false;
+/** Put ``kept``, a node of the page, where ``fresh`` stands in the view about to replace it.
+ * ``fresh`` must equal ``kept`` (``isEqualNode``), so only the listeners differ: ``kept`` takes
+ * those of ``fresh`` and of its descendants. With ``content`` the two may differ: ``kept``
+ * takes ``fresh``'s attributes and children (the status line, whose words change with every
+ * move). ``moveBefore`` keeps the focus where a removal would lose it; it moves a node within
+ * one document only, so ``fresh`` must already be in the page. */
+function keepNode(kept, fresh, content) {
   if (content) {
     for (const a of [...kept.attributes]) if (!fresh.hasAttribute(a.name)) kept.removeAttribute(a.name);
     for (const a of fresh.attributes) kept.setAttribute(a.name, a.value);
@@ -89,7 +86,6 @@ export function keepNode(kept, fresh, content = false) {
   }
   fresh.parentNode.moveBefore(kept, fresh);
   fresh.remove();
-  return true;
 }
 
 let toastTimer = null;
