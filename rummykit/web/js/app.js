@@ -260,6 +260,16 @@ function onState(msg) {
     S.selected = new Set();
   }
   if (S.dealOver && v.deal > S.dealOver.deal && v.phase !== "deal-over") S.dealOver = null;
+  // a connection that comes back within the deal (a dropped network, a phone asleep) gets the
+  // deal's whole history again: the moves made while it was gone, past the events this page
+  // already has, go to the log as an open page had them (the status line's last move with them)
+  if (prev && v.deal === prev.deal && msg.last === null && Array.isArray(msg.events)) {
+    for (const e of msg.events.slice(S.events.length)) {
+      const last = eventAction(e);
+      if (last) S.log.push(logEntry(last, e.action === "take" ? e.card : null));
+    }
+    S.log = keepLog(S.log);
+  }
   if (Array.isArray(msg.events)) {
     // entering a room, a reconnection and a new deal bring the deal's whole history
     if (msg.last === null) S.events = [...msg.events];

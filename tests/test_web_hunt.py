@@ -1,0 +1,48 @@
+"""What a bug hunt through the page found, each kept by a test (docs/web.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web_support import (
+    How,
+    Server,
+    js_errors,
+    mover_and_other,
+    play_turn,
+    state,
+    two_people_and_a_spectator,
+)
+
+LOG_LINES = "() => [...document.querySelectorAll('.log li')].map(li => li.textContent)"
+
+
+def test_moves_made_while_the_connection_was_down_reach_the_log(
+    server: Server, browser: Any
+) -> None:
+    """A page whose connection drops and comes back within the deal (the server still up: a
+    network lost for a while, a phone asleep) gets the deal's whole history again on resuming;
+    the other's moves made meanwhile are in its log and its status line, as on a page that
+    stayed connected."""
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "rummy")
+    mover, other = mover_and_other(ana, ben)
+    # the other page loses its connection, and does not retry until told
+    other.evaluate(
+        "() => { const c = window.rummykit.S.conn; c.closedByUs = true; c.ws.close(); }"
+    )
+    other.wait_for_function("() => window.rummykit.S.conn.ws === null")
+    play_turn(mover, How(take=False), passive=True)
+    seen = mover.evaluate(LOG_LINES)
+    discard = next(line for line in seen if "discarded" in line)
+    assert other.evaluate(LOG_LINES) == ["Deal 1"]
+    other.evaluate("() => window.rummykit.S.conn.connect()")
+    other.wait_for_function(
+        "() => window.rummykit.S.status === 'online' && window.rummykit.S.view.turn"
+        " && window.rummykit.S.view.turn.seat === window.rummykit.S.you"
+    )
+    assert state(other)["myTurn"]
+    assert other.evaluate(LOG_LINES) == seen
+    assert other.locator(".status .last-action").inner_text() == discard
+    for page in (ana, ben, watcher):
+        assert js_errors(page) == []
+        page.context.close()
