@@ -7,6 +7,7 @@ from typing import Any
 from tests.web_support import (
     How,
     Server,
+    new_page,
     js_errors,
     mover_and_other,
     play_turn,
@@ -44,5 +45,28 @@ def test_moves_made_while_the_connection_was_down_reach_the_log(
     assert other.evaluate(LOG_LINES) == seen
     assert other.locator(".status .last-action").inner_text() == discard
     for page in (ana, ben, watcher):
+        assert js_errors(page) == []
+        page.context.close()
+
+
+def test_house_rules_open_fit_a_phone_in_every_language(server: Server, browser: Any) -> None:
+    """The create form with its house rules open stays within a 320 or 375 px phone in every
+    language and variant: a select was as wide as its longest option (French *Comptée (la main
+    la plus légère gagne)*), and widened the whole form past the screen."""
+    for locale in ("es-ES", "fr-FR", "en-US"):
+        page = new_page(browser, locale=locale, viewport={"width": 375, "height": 740})
+        page.goto(server.base + "/")
+        page.wait_for_selector("details.house-rules")
+        page.click("[data-key=house-summary]")
+        wide = []
+        for width in (375, 320):
+            page.set_viewport_size({"width": width, "height": 740})
+            for variant in ("rummy", "rami51", "rami71", "simple", "indian"):
+                page.select_option("#variant", variant)
+                page.wait_for_selector("details.house-rules[open]")
+                scroll = page.evaluate("() => document.documentElement.scrollWidth")
+                if scroll > width:
+                    wide.append((variant, width, scroll))
+        assert not wide, (locale, wide)
         assert js_errors(page) == []
         page.context.close()
