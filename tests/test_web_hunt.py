@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from tests.web_support import (
+    MY_TURN_OR_OVER,
     How,
     Server,
-    new_page,
+    add_bots,
+    create_room,
     js_errors,
     mover_and_other,
+    new_page,
     play_turn,
+    play_until_over,
+    running_server,
     state,
     two_people_and_a_spectator,
 )
@@ -28,9 +36,7 @@ def test_moves_made_while_the_connection_was_down_reach_the_log(
     ana, ben, watcher = two_people_and_a_spectator(server, browser, "rummy")
     mover, other = mover_and_other(ana, ben)
     # the other page loses its connection, and does not retry until told
-    other.evaluate(
-        "() => { const c = window.rummykit.S.conn; c.closedByUs = true; c.ws.close(); }"
-    )
+    other.evaluate("() => { const c = window.rummykit.S.conn; c.closedByUs = true; c.ws.close(); }")
     other.wait_for_function("() => window.rummykit.S.conn.ws === null")
     play_turn(mover, How(take=False), passive=True)
     seen = mover.evaluate(LOG_LINES)
@@ -70,3 +76,60 @@ def test_house_rules_open_fit_a_phone_in_every_language(server: Server, browser:
         assert not wide, (locale, wide)
         assert js_errors(page) == []
         page.context.close()
+
+
+# Where Tab put the focus, and whether it shows the page's focus ring (its blue, #0b5cad)
+FOCUS_RING = """() => { const a = document.activeElement; const cs = getComputedStyle(a);
+  return [a.tagName + '.' + a.className + '[' + (a.dataset.action || a.dataset.key || '') + ']',
+          cs.boxShadow.includes('rgb(11, 92, 173)')]; }"""
+
+
+def without_focus_ring(page: Any, presses: int = 40) -> list[str]:
+    """The controls that Tab reaches (from the page's start) with no focus ring shown; the hand,
+    which has a ring of its own, apart."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    missing: list[str] = []
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        name, ring = page.evaluate(FOCUS_RING)
+        if not ring and not name.startswith(("BODY", "DIV.hand[")) and name not in missing:
+            missing.append(name)
+    return missing
+
+
+@pytest.fixture(scope="module")
+def planned_server() -> Iterator[Server]:
+    with running_server(planned=True) as s:
+        yield s
+
+
+def test_every_control_shows_the_focus_ring(planned_server: Server, browser: Any) -> None:
+    """Tab shows where it is on every control: in the lobby, the waiting room, at the table (the
+    turn's buttons, the hand's tools, a table meld the selected card fits) and on the end
+    screen. The buttons' own shadow, declared after the page's :focus-visible ring and as
+    weighty, hid it on every button."""
+    page = new_page(browser)
+    page.goto(planned_server.base + "/")
+    page.wait_for_selector("[data-action=create]:not([disabled])")
+    assert without_focus_ring(page) == []
+    create_room(page, planned_server.base, "rummy", 2)
+    assert without_focus_ring(page) == []
+    add_bots(page)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert without_focus_ring(page) == []
+    # the first turn lays melds; in the second, a meld outlined as one the selected card fits
+    # (its own shadow, like the buttons'): the outline is set by hand, as the deal dealt need
+    # hold no such card
+    play_turn(page)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert not state(page)["over"]
+    page.evaluate(
+        "() => document.querySelectorAll('.meld-tile').forEach(m => m.classList.add('fits'))"
+    )
+    assert page.locator(".meld-tile.fits").count()
+    assert without_focus_ring(page, 60) == []
+    play_until_over(page)
+    page.wait_for_selector("[data-end=game]")
+    assert without_focus_ring(page) == []
+    assert js_errors(page) == []
+    page.context.close()
