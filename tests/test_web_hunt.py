@@ -133,3 +133,25 @@ def test_every_control_shows_the_focus_ring(planned_server: Server, browser: Any
     assert without_focus_ring(page) == []
     assert js_errors(page) == []
     page.context.close()
+
+
+def test_one_card_on_the_pile_is_named_in_the_singular(
+    planned_server: Server, browser: Any
+) -> None:
+    """The discard pile's name for a screen reader counts its cards in the page's language, one
+    card in the singular: a Rami deal's first discard left *(1 cards)*, *(1 cartes)*."""
+    said = {
+        "en-US": "Discard pile, A♠ on top (1 card)",
+        "es-ES": "Pila de descartes, A♠ arriba (1 carta)",
+        "fr-FR": "Défausse, A♠ dessus (1 carte)",
+    }
+    for locale, label in said.items():
+        page = new_page(browser, locale=locale)
+        create_room(page, planned_server.base, "rami51", 2)
+        add_bots(page)
+        # the bot is first in the planned deal: with 15 cards it starts by discarding
+        page.wait_for_function(MY_TURN_OR_OVER)
+        assert len(state(page)["pile"]) == 1
+        assert page.locator("[data-action=pile]").get_attribute("aria-label") == label
+        assert js_errors(page) == []
+        page.context.close()
