@@ -155,3 +155,30 @@ def test_one_card_on_the_pile_is_named_in_the_singular(
         assert page.locator("[data-action=pile]").get_attribute("aria-label") == label
         assert js_errors(page) == []
         page.context.close()
+
+
+def test_join_takes_a_long_link_a_slash_and_a_code_read_out(
+    server: Server, browser: Any
+) -> None:
+    """The join field takes the table's link pasted whole, however long its host's name (the
+    field kept 40 characters and cut the code off), with a slash after the code, and a code
+    typed as it was read out (lower case, spaced): each opens the table."""
+    host = new_page(browser)
+    code = create_room(host, server.base, "rummy", 2)
+    page = new_page(browser, locale="es-ES")
+    typed = [
+        f"https://rummykit.familia-garcia-lopez.example.org/r/{code}",
+        f"{server.base}/r/{code}/",
+        f" {code[:3].lower()} {code[3:].lower()} ",
+    ]
+    for text in typed:
+        page.goto(server.base + "/")
+        page.wait_for_selector("[data-action=join]")
+        page.click("#code")
+        page.keyboard.insert_text(text)  # as a paste: within the field's maxlength
+        page.click("[data-action=join]")
+        page.wait_for_selector("[data-action=sit]")
+        assert page.url == f"{server.base}/r/{code}", (text, page.url)
+    assert js_errors(page) == []
+    for p in (host, page):
+        p.context.close()

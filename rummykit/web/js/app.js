@@ -143,7 +143,12 @@ export const actions = {
     }
   },
   join(code) {
-    const c = String(code || "").trim().toUpperCase().replace(/.*\/R\//, "");
+    // the code as typed (spaces in it, as read out), or the table's link pasted whole: what
+    // follows /r/, up to a slash, a query or the end
+    let c = String(code || "").trim();
+    const link = c.match(/\/r\/([^/?#\s]+)/i);
+    if (link) c = link[1];
+    c = c.replace(/[\s-]+/g, "").toUpperCase();
     if (!CODE_RE.test(c)) {
       toast(t("lobby.badCode"), "error");
       return;

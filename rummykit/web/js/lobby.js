@@ -212,7 +212,8 @@ export function renderLobby(root, S, actions) {
     h("button.btn.primary.big", { type: "submit", "data-action": "create", "data-key": "create", text: t("lobby.create"), disabled: S.status !== "online" }),
   );
 
-  const codeInput = h("input", { id: "code", type: "text", maxlength: 40, autocomplete: "off", autocapitalize: "characters",
+  // room for a whole link pasted (a long host name), not only the code
+  const codeInput = h("input", { id: "code", type: "text", maxlength: 300, autocomplete: "off", autocapitalize: "characters",
     spellcheck: "false", placeholder: "K7QW3P", "data-key": "code", oninput: (e) => { form.code = e.target.value; } });
   codeInput.value = form.code ?? "";
   const joinForm = h("form.panel.join", { onsubmit: (e) => { e.preventDefault(); actions.join(e.currentTarget.querySelector("#code").value); } },
