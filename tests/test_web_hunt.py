@@ -19,6 +19,7 @@ from tests.web_support import (
     play_turn,
     play_until_over,
     running_server,
+    settle,
     state,
     two_people_and_a_spectator,
 )
@@ -182,3 +183,22 @@ def test_join_takes_a_long_link_a_slash_and_a_code_read_out(
     assert js_errors(page) == []
     for p in (host, page):
         p.context.close()
+
+
+def test_back_out_of_a_waiting_room_forgets_its_seat(server: Server, browser: Any) -> None:
+    """The browser's Back out of a room still waiting gives the seat up (the server frees a
+    waiting seat whose player leaves), as the room's Leave does: the page forgets its token too,
+    so the lobby does not list the table as one of the player's, and Forward opens the room to
+    sit again, with no *your seat could not be found* error."""
+    page = new_page(browser, locale="fr-FR")
+    code = create_room(page, server.base, "rummy", 2)
+    page.go_back()
+    page.wait_for_selector("[data-action=create]")
+    assert code not in page.evaluate("() => localStorage.getItem('rk.seats')")
+    assert page.locator(".recent-list").count() == 0
+    page.go_forward()
+    page.wait_for_selector("[data-action=sit]")
+    settle(page)
+    assert page.locator("#toast").is_hidden(), page.locator("#toast").inner_text()
+    assert js_errors(page) == []
+    page.context.close()

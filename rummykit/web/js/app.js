@@ -86,6 +86,10 @@ export function go(path) {
 function onRoute() {
   const r = parseRoute();
   const changed = r.code !== S.route.code;
+  // the browser's Back (or Forward) out of a room still waiting gives its seat up on the server,
+  // as Leave does: its token goes too, or the lobby listed the table and going back to it
+  // said the seat was lost
+  if (changed) forgetSeatIfWaiting();
   S.route = r;
   if (changed) {
     if (S.route.code === null && S.room) S.conn.send({ type: "leave" }, false);
