@@ -202,3 +202,32 @@ def test_back_out_of_a_waiting_room_forgets_its_seat(server: Server, browser: An
     assert page.locator("#toast").is_hidden(), page.locator("#toast").inner_text()
     assert js_errors(page) == []
     page.context.close()
+
+
+def test_the_top_bar_is_at_hand_over_an_end_screen(planned_server: Server, browser: Any) -> None:
+    """Over the end screen the top bar still answers a tap (the screen covered it, and only
+    Tab reached the language, the settings and the help): on a phone the results are read in
+    another language at once, and the card of the screen starts below the bar."""
+    page = new_page(browser, locale="fr-FR", viewport={"width": 375, "height": 740})
+    create_room(page, planned_server.base, "rami51", 2)
+    add_bots(page)
+    play_until_over(page)
+    on_top = page.evaluate(
+        """() => ['#lang', '#settings-btn', '#help-btn', '.brand'].filter(s => {
+             const r = document.querySelector(s).getBoundingClientRect();
+             const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+             return !(top && top.closest(s)); })"""
+    )
+    assert on_top == [], f"covered by the end screen: {on_top}"
+    bar = page.locator(".topbar").bounding_box()
+    card = page.locator(".end-card").bounding_box()
+    assert bar and card and card["y"] >= bar["y"] + bar["height"]
+    page.select_option("#lang", "es")
+    page.wait_for_function(
+        "() => document.getElementById('end-title').textContent === 'Fin de la partida'"
+    )
+    page.click("#help-btn")
+    page.wait_for_selector("#help[open]")
+    page.keyboard.press("Escape")
+    assert js_errors(page) == []
+    page.context.close()
