@@ -16,6 +16,7 @@ from tests.web_support import (
     js_errors,
     mover_and_other,
     new_page,
+    play_against_bots,
     play_turn,
     play_until_over,
     running_server,
@@ -229,5 +230,40 @@ def test_the_top_bar_is_at_hand_over_an_end_screen(planned_server: Server, brows
     page.click("#help-btn")
     page.wait_for_selector("#help[open]")
     page.keyboard.press("Escape")
+    assert js_errors(page) == []
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
+def fast_clock_server() -> Iterator[Server]:
+    with running_server(clock_scale=0.03) as s:  # 45 s turns of 1.35 s
+        yield s
+
+
+def test_the_log_says_what_the_clock_did(fast_clock_server: Server, browser: Any) -> None:
+    """A turn the clock ends is logged with what the clock did: after the player's own draw it
+    only discards (the log said *the game drew and discarded* whatever happened), and it names
+    the card thrown, which the others may want."""
+    page = new_page(browser)
+    # a game of several deals: a bot going out does not end it
+    play_against_bots(page, fast_clock_server.base, "rummy", 2, {"length": "to-200"})
+    # the first turn: drawn by the player, then left to the clock
+    page.keyboard.press("d")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.log li')]"
+        ".some(li => li.textContent.includes('ran out of time'))"
+    )
+    lines = page.evaluate(LOG_LINES)
+    clock = [line for line in lines if "ran out of time" in line]
+    assert len(clock) == 1, lines
+    assert clock[0].startswith("Ana ran out of time: the game discarded "), clock
+    # the next turn is left whole to the clock: it draws and discards
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.log li')]"
+        ".filter(li => li.textContent.includes('ran out of time')).length === 2"
+    )
+    lines = page.evaluate(LOG_LINES)
+    clock = [line for line in lines if "ran out of time" in line]
+    assert clock[0].startswith("Ana ran out of time: the game drew and discarded "), clock
     assert js_errors(page) == []
     page.context.close()

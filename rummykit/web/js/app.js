@@ -275,7 +275,7 @@ function onState(msg) {
   if (prev && v.deal === prev.deal && msg.last === null && Array.isArray(msg.events)) {
     for (const e of msg.events.slice(S.events.length)) {
       const last = eventAction(e);
-      if (last) S.log.push(logEntry(last, e.action === "take" ? e.card : null));
+      if (last) S.log.push(logEntry(last, eventDetail(e)));
     }
     S.log = keepLog(S.log);
   }
@@ -293,7 +293,7 @@ function onState(msg) {
     if (msg.last === null && Array.isArray(msg.events)) {
       for (const e of msg.events) {
         const last = eventAction(e);
-        if (last) S.log.push(logEntry(last, e.action === "take" ? e.card : null));
+        if (last) S.log.push(logEntry(last, eventDetail(e)));
       }
     }
     S.log = keepLog(S.log);
@@ -310,8 +310,10 @@ function onState(msg) {
     S.selected = new Set([...S.selected].filter((id) => all.has(id)));
   }
   if (msg.last) {
-    const take = msg.last.action === "take" ? [...S.events].reverse().find((e) => e.action === "take") : null;
-    const entry = logEntry(msg.last, take ? take.card : null);
+    // this state's own event (the latest of its kind): what a take took, what the clock did
+    const verb = String(msg.last.action).split(/\s+/)[0];
+    const ev = verb === "take" || verb === "timeout" ? [...S.events].reverse().find((e) => e.action === verb) : null;
+    const entry = logEntry(msg.last, ev ? eventDetail(ev) : null);
     S.log.push(entry);
     S.log = keepLog(S.log);
     if (msg.last.seat !== S.you) announce(entry.text);
@@ -328,9 +330,19 @@ function onState(msg) {
   render();
 }
 
-/** A line of the log: worded when shown, so a change of language rewords the whole log. */
-function logEntry(last, taken) {
-  return { seat: last.seat, auto: !!last.auto, get text() { return describeAction(last, S, taken); } };
+/** A line of the log: worded when shown, so a change of language rewords the whole log.
+ * ``detail`` is what the action's history event adds to its text (``eventDetail``), kept with
+ * the line: the deal's events are gone by the time a later deal words it again. */
+function logEntry(last, detail) {
+  return { seat: last.seat, auto: !!last.auto, get text() { return describeAction(last, S, detail); } };
+}
+
+/** What a history event adds to its action's text: the card a take took; for the clock's
+ * play, whether it drew and the card it discarded. */
+function eventDetail(e) {
+  if (e.action === "take") return e.card;
+  if (e.action === "timeout") return { draw: !!e.draw, card: e.card };
+  return null;
 }
 
 /** The log's line where a deal starts: nobody's move, so it has no seat. */

@@ -141,7 +141,8 @@ function dropCost(S) {
 }
 
 /** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
- * take took, when known (else the latest take of that seat among the deal's events). */
+ * take took, when known (else the latest take of that seat among the deal's events), or for a
+ * timeout what the clock did: ``{draw, card}``. */
 export function describeAction(last, S, taken = null) {
   const who = subjectName(S, last.seat);
   const text = String(last.action || "");
@@ -164,7 +165,10 @@ export function describeAction(last, S, taken = null) {
       case "swap": return t("log.swap", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
       case "declare": return t("log.declare", { who }) + auto;
       case "drop": return t("log.drop", { who }) + auto;
-      case "timeout": return t("log.timeout", { who });
+      // the clock draws only when the player had not: after one's own draw it just discards
+      case "timeout": return taken && taken.card
+        ? t(taken.draw ? "log.timeoutDrew" : "log.timeoutDiscarded", { who, card: pretty(taken.card) })
+        : t("log.timeout", { who });
       default: return `${who}: ${text}`;
     }
   } catch {
