@@ -290,3 +290,32 @@ def test_french_writes_one_kind_of_apostrophe() -> None:
     straight = [s for s in strings if re.search(r"\w'\w", s)]
     assert straight == []
     assert sum("’" in s for s in strings) > 40
+
+
+def test_the_drop_costs_what_the_engine_charges(server: Server, browser: Any) -> None:
+    """Indian rummy's drop shows the engine's cost: a first player dealt the extra card (the
+    house rule *first_extra*) starts by discarding, has drawn nothing, and pays 20; the page
+    counted 40 from the turn's phase."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.wait_for_selector("details.house-rules")
+    page.fill("#name", "Ana")
+    page.select_option("#variant", "indian")
+    page.select_option("#opt-format", "points")
+    page.click("[data-key=house-summary]")
+    page.locator("#house-first_extra").set_checked(True)
+    page.select_option("#house-first_dealer", "1")  # seat 2 deals: Ana is first
+    page.click("[data-action=create]")
+    page.wait_for_selector(".seat-row.mine")
+    add_bots(page)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    s = state(page)
+    assert s["phase"] == "play" and "drop" in s["can"], s
+    assert page.evaluate("() => window.rummykit.S.view.drop_cost") == 20
+    assert page.locator("[data-action=drop]").inner_text() == "Drop (−20)"
+    page.click("[data-action=drop]")
+    page.wait_for_selector("#confirm[open]")
+    assert page.locator("#confirm-body").inner_text() == "Dropping now costs 20 points."
+    page.click("#confirm-cancel")
+    assert js_errors(page) == []
+    page.context.close()

@@ -132,8 +132,11 @@ export function fits(meld, text, view) {
   return out;
 }
 
-/** The cost of dropping now (Indian): 20 before this seat's first draw of the deal, 40 after. */
+/** The cost of dropping now (Indian): 20 before this seat's first draw of the deal, 40 after.
+ * The engine's own figure when the view has it: a first player dealt the extra card (the house
+ * rule first_extra) starts by discarding, having drawn nothing, and pays 20. */
 function dropCost(S) {
+  if (typeof S.view.drop_cost === "number") return S.view.drop_cost;
   const me = S.you;
   const drew = S.events.some((e) => e.seat === me && (e.action === "draw" || e.action === "take"));
   const phaseDrawn = S.view.turn && S.view.turn.seat === me && S.view.turn.phase !== "draw";
