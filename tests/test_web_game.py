@@ -254,6 +254,10 @@ def test_idle_seat_played_by_the_clock_until_back(fast_clock_server: Server, bro
     assert page.locator(".banner.away").count() == 1
     page.wait_for_selector(".banner.held", timeout=5000)
     assert "everyone at the table is away" in page.locator(".banner.held").inner_text()
+    # the held clock is shown nowhere (not as a full bar), and nobody is said to be playing
+    assert page.locator("[data-clock]").count() == 0
+    status = page.locator("[data-status=turn]").inner_text()
+    assert "is playing" not in status, status
     log = page.evaluate("() => window.rummykit.S.log.map(l => l.text)")
     assert any("ran out of time" in line for line in log), log
     tap(page, "[data-action=back]")

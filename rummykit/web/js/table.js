@@ -306,6 +306,8 @@ function seatChip(S, s, teams) {
   const info = v.seats[s] || {};
   const rs = (S.room && S.room.seats[s]) || {};
   const turn = v.turn && v.turn.seat === s;
+  // a held room's clock stands still and is not sent: no clock to show, rather than a full bar
+  const clock = turn && !(S.room && S.room.held);
   const partner = teams && S.you !== null && S.you !== undefined && s !== S.you && (s % 2) === (S.you % 2);
   const badges = [];
   if (s === v.dealer) badges.push(h("span.badge.dealer", { title: t("seat.dealer"), text: t("seat.dealerShort") }));
@@ -323,12 +325,12 @@ function seatChip(S, s, teams) {
     h("div.chip-top", {},
       h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? "B" : initial(rs.name) }),
       chipName(S, s, rs),
-      turn ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null),
+      clock ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null),
     h("div.chip-mid", {}, backs,
       h("span.count", { "aria-label": t("seat.cardsInHand", { n: info.cards }), text: String(info.cards ?? "") }),
       score !== null ? h("span.chip-score", { title: t("table.score"), text: `${score}` }) : null),
     h("div.chip-badges", {}, badges),
-    turn ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null);
+    clock ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null);
 }
 
 /** The name on a seat's chip. A bot's level goes on a line of its own, smaller: beside the
@@ -437,7 +439,9 @@ function statusBar(S, actions) {
     if (tr.owes && tr.owes.length) text = t("turn.owes", { cards: tr.owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") });
     else if (tr.phase === "draw") text = v.pile.length && tr.can.includes("take") ? t("turn.drawOrTake") : t("turn.draw");
     else text = v.variant === "indian" ? t("turn.playIndian") : t("turn.play");
-  } else text = t("turn.theirs", { who: seatName(S, v.turn.seat) });
+  } else if (S.room && S.room.held) text = t("turn.theirsPaused", { who: seatName(S, v.turn.seat) });
+  else text = t("turn.theirs", { who: seatName(S, v.turn.seat) });
+  const held = !!(S.room && S.room.held);
   const score = S.you !== null && S.you !== undefined ? scoreOf(v, S.you) : null;
   // the other's last move of this deal: the deal's line ends the search, so a new deal shows
   // none yet, whether the page saw the last deal or was just opened
@@ -455,9 +459,9 @@ function statusBar(S, actions) {
   return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { tabindex: -1, "data-key": "status", "data-keep": "content" },
     h("span.status-text", { "data-status": "turn", text }),
     lastOther ? h("span.last-action", { text: lastOther.text }) : null,
-    isMyTurn(S) ? h("span.my-clock", { "data-clock": "text", "data-clock-seat": S.you }) : null,
+    isMyTurn(S) && !held ? h("span.my-clock", { "data-clock": "text", "data-clock-seat": S.you }) : null,
     score !== null ? h("span.my-score", { text: t("table.yourScore", { n: score }) }) : null,
-    isMyTurn(S) ? h("div.clock-bar.mine", { "data-clock": "bar", "data-clock-seat": S.you }, h("span")) : null);
+    isMyTurn(S) && !held ? h("div.clock-bar.mine", { "data-clock": "bar", "data-clock-seat": S.you }, h("span")) : null);
 }
 
 function meterBar(S, actions) {
