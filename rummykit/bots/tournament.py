@@ -305,6 +305,9 @@ def run_deals(
         os.makedirs(spec.records, exist_ok=True)
     todo = tasks(spec)
     done: list[dict[str, Any]] = []
+    # A process with no deal to play would only be started and warmed up: more jobs than
+    # deals (--jobs 1000000) would try to start that many processes.
+    jobs = min(jobs, len(todo))
     if jobs <= 1:
         warm_up(spec.variant, spec.players)
         for t in todo:
