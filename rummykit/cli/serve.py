@@ -46,8 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="a host name the server answers to, besides IP addresses, localhost and --host "
-        "(repeatable; *.example.org for its subdomains, * for any)",
+        help="a host name the server answers to, besides IP addresses, localhost, this "
+        "machine's own name (and NAME.local) and --host (repeatable; *.example.org for its "
+        "subdomains, * for any)",
     )
     parser.add_argument(
         "--next-deal-pause",
@@ -143,7 +144,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--verify-views", action="store_true", help=argparse.SUPPRESS
     )  # testing: check every cached view against the engine
     parser.add_argument(
-        "--log-level", default=d.log_level, choices=("debug", "info", "warning", "error")
+        "--log-level",
+        default=d.log_level,
+        choices=("debug", "info", "warning", "error"),
+        help="what the server logs (%(default)s)",
     )
 
 
