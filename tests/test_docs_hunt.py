@@ -26,3 +26,13 @@ def test_a_tournament_starts_no_more_processes_than_it_has_deals(
     spec = Spec("rummy", 2, ("medium", "easy"), deals=1, seed=1)
     assert len(run_deals(spec, jobs=1_000_000)) == 2
     assert asked == [2]
+
+
+def test_a_hand_of_the_wrong_size_is_refused_in_good_english() -> None:
+    from rummykit.analysis import analyze
+    from rummykit.errors import InvalidHand
+
+    with pytest.raises(InvalidHand, match="^an indian hand holds 13 or 14 cards; this one "):
+        analyze("KS KH KD", "indian")
+    with pytest.raises(InvalidHand, match="^a rummy hand holds 1 to 14 cards; this one "):
+        analyze("", "rummy")
