@@ -32,7 +32,15 @@ def test_a_hand_of_the_wrong_size_is_refused_in_good_english() -> None:
     from rummykit.analysis import analyze
     from rummykit.errors import InvalidHand
 
-    with pytest.raises(InvalidHand, match="^an indian hand holds 13 or 14 cards; this one "):
+    with pytest.raises(InvalidHand, match=r"^an indian hand holds 13 or 14 cards; this one "):
         analyze("KS KH KD", "indian")
-    with pytest.raises(InvalidHand, match="^a rummy hand holds 1 to 14 cards; this one "):
+    with pytest.raises(InvalidHand, match=r"^a rummy hand holds 1 to 14 cards; this one "):
         analyze("", "rummy")
+
+
+def test_a_tournament_of_one_shuffle_says_one_shuffle(capsys: pytest.CaptureFixture[str]) -> None:
+    from rummykit.cli.main import main
+
+    assert main(["tournament", "--bots", "medium,easy", "--deals", "1", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "rummy, 2 players, 2 deals (1 shuffle, seed 1)" in out
