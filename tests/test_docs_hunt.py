@@ -44,3 +44,17 @@ def test_a_tournament_of_one_shuffle_says_one_shuffle(capsys: pytest.CaptureFixt
     assert main(["tournament", "--bots", "medium,easy", "--deals", "1", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "rummy, 2 players, 2 deals (1 shuffle, seed 1)" in out
+
+
+@pytest.mark.parametrize("players", ["2", 2.0, True, None])
+def test_a_seat_count_of_the_wrong_type_is_an_invalid_argument(players: Any) -> None:
+    # docs/engine.md's table of errors names Game.new("rummy", players="2") under
+    # InvalidArgument; it raised a plain RummyError.
+    from rummykit.engine import Game
+    from rummykit.errors import InvalidArgument, RummyError
+
+    with pytest.raises(InvalidArgument, match="players must be a whole number"):
+        Game.new("rummy", players=players)
+    with pytest.raises(RummyError) as refused:
+        Game.new("rummy", players=7)
+    assert type(refused.value) is RummyError
