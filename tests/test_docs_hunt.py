@@ -58,3 +58,12 @@ def test_a_seat_count_of_the_wrong_type_is_an_invalid_argument(players: Any) -> 
     with pytest.raises(RummyError) as refused:
         Game.new("rummy", players=7)
     assert type(refused.value) is RummyError
+
+
+def test_a_tournament_of_more_deals_than_memory_holds_is_refused_before_it_starts() -> None:
+    # `--deals 10000000000` built ten billion tasks and died of MemoryError, with a traceback.
+    from rummykit.bots.tournament import MAX_DEALS, TournamentError
+
+    Spec("rummy", 2, ("medium", "easy"), deals=MAX_DEALS, seed=1).check()
+    with pytest.raises(TournamentError, match=r"^--deals must be at most 1,000,000: "):
+        Spec("rummy", 2, ("medium", "easy"), deals=10**10, seed=1).check()
