@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import io
+import json
+import socket
+import subprocess
+import sys
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -67,3 +74,51 @@ def test_a_tournament_of_more_deals_than_memory_holds_is_refused_before_it_start
     Spec("rummy", 2, ("medium", "easy"), deals=MAX_DEALS, seed=1).check()
     with pytest.raises(TournamentError, match=r"^--deals must be at most 1,000,000: "):
         Spec("rummy", 2, ("medium", "easy"), deals=10**10, seed=1).check()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "::1"])
+def test_serve_says_the_address_it_listens_on(tmp_path: Path, host: str) -> None:
+    # With --port 0 it said port 0 (not the port it got), and an IPv6 host without brackets.
+    if ":" in host:
+        try:
+            with socket.socket(socket.AF_INET6) as probe:
+                probe.bind((host, 0))
+        except OSError:
+            pytest.skip("no IPv6 loopback on this machine")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "serve", "--host", host, "--port", "0", "--db",
+         str(tmp_path / "s.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        shown = f"[{host}]" if ":" in host else host
+        assert line.startswith(f"rummykit server on http://{shown}:"), line
+        url = line.split()[3]
+        assert not url.endswith(":0/"), line
+        with urllib.request.urlopen(f"{url}api/health", timeout=10) as answer:
+            assert json.load(answer)["ok"] is True
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def test_serve_without_the_server_extra_is_one_line_and_status_2(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # It printed its advice on standard output and exited with status 1.
+    from rummykit.cli.main import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn raises ImportError
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["serve", "--db", str(tmp_path / "s.db")]) == 2
+    assert out.getvalue() == ""
+    assert len(err.getvalue().splitlines()) == 1
+    assert "rummykit serve: this command needs the server extra" in err.getvalue()
+    assert not (tmp_path / "s.db").exists()
