@@ -122,3 +122,27 @@ def test_serve_without_the_server_extra_is_one_line_and_status_2(
     assert len(err.getvalue().splitlines()) == 1
     assert "rummykit serve: this command needs the server extra" in err.getvalue()
     assert not (tmp_path / "s.db").exists()
+
+
+def test_a_room_refuses_a_field_in_good_english(tmp_path: Path) -> None:
+    # "a indian room cannot set 'hand_size'".
+    import asyncio
+
+    from tests.server_support import Client, ServerProc
+
+    server = ServerProc(tmp_path / "s.db").start()
+    try:
+        async def main() -> tuple[str, str]:
+            c = await Client("c").connect(server.ws)
+            indian = await c.request("create", variant="indian", players=2,
+                                     options={"hand_size": 10})
+            rummy = await c.request("create", variant="rummy", players=2,
+                                    options={"hand_size": 10})
+            await c.close()
+            return indian["message"], rummy["message"]
+
+        indian, rummy = asyncio.run(main())
+    finally:
+        server.stop()
+    assert indian.startswith("an indian room cannot set 'hand_size': its options are ")
+    assert rummy.startswith("a rummy room cannot set 'hand_size': its options are ")
