@@ -352,7 +352,8 @@ def analyze(
             if spec.max_cards == spec.min_cards + 1
             else f"{spec.min_cards} to {spec.max_cards}"
         )
-        raise InvalidHand(f"a {variant} hand holds {sizes} cards; this one holds {n}")
+        article = "an" if variant[0] in "aeiou" else "a"
+        raise InvalidHand(f"{article} {variant} hand holds {sizes} cards; this one holds {n}")
     check_cards_exist(cards, spec.jokers)
     if wild_rank and not spec.indian:
         raise RummyError(f"{variant} has no wild rank: wild cards exist only in indian")

@@ -556,7 +556,12 @@ def make_rules(
     if not isinstance(variant, str) or variant not in _VARIANT_FIELDS:
         raise UnknownVariant(_unknown(variant))
     allowed = _PLAYERS[variant]
-    if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidArgument(
+            f"players must be a whole number (int): {variant} is played by "
+            f"{', '.join(map(str, allowed))} players, not {describe(players)}"
+        )
+    if players not in allowed:
         raise RummyError(
             f"{variant} is played by {', '.join(map(str, allowed))} players, not {players!r}"
         )

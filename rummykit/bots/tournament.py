@@ -33,6 +33,10 @@ class TournamentError(RummyError):
     """A tournament that cannot be run as asked."""
 
 
+#: The most deals one tournament plays (a million summaries take about 1.3 GB).
+MAX_DEALS = 1_000_000
+
+
 @dataclass(frozen=True)
 class Spec:
     variant: str
@@ -64,6 +68,13 @@ class Spec:
             )
         if self.deals < 1:
             raise TournamentError("--deals must be at least 1")
+        if self.deals > MAX_DEALS:
+            # Every deal's summary is kept for the statistics (about 1.3 KB each): a mistyped
+            # count would fill the memory before the first deal is played.
+            raise TournamentError(
+                f"--deals must be at most {MAX_DEALS:,}: every deal's summary is kept in "
+                f"memory for the statistics"
+            )
         # An infinite budget would let hard's search run for ever.
         if self.budget is not None and not 0 < self.budget < math.inf:
             raise TournamentError("--budget must be a positive, finite number of seconds")
@@ -305,6 +316,9 @@ def run_deals(
         os.makedirs(spec.records, exist_ok=True)
     todo = tasks(spec)
     done: list[dict[str, Any]] = []
+    # A process with no deal to play would only be started and warmed up: more jobs than
+    # deals (--jobs 1000000) would try to start that many processes.
+    jobs = min(jobs, len(todo))
     if jobs <= 1:
         warm_up(spec.variant, spec.players)
         for t in todo:

@@ -46,8 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="a host name the server answers to, besides IP addresses, localhost and --host "
-        "(repeatable; *.example.org for its subdomains, * for any)",
+        help="a host name the server answers to, besides IP addresses, localhost, this "
+        "machine's own name (and NAME.local) and --host (repeatable; *.example.org for its "
+        "subdomains, * for any)",
     )
     parser.add_argument(
         "--next-deal-pause",
@@ -143,7 +144,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--verify-views", action="store_true", help=argparse.SUPPRESS
     )  # testing: check every cached view against the engine
     parser.add_argument(
-        "--log-level", default=d.log_level, choices=("debug", "info", "warning", "error")
+        "--log-level",
+        default=d.log_level,
+        choices=("debug", "info", "warning", "error"),
+        help="what the server logs (%(default)s)",
     )
 
 
@@ -250,9 +254,10 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from rummykit.server.app import create_app, tune_gc
-    except ImportError as exc:  # pragma: no cover - depends on the installation
-        print(f"rummykit serve needs the server extra: pip install 'rummykit[server]' ({exc})")
-        return 1
+    except ImportError as exc:
+        return _refuse(
+            f"this command needs the server extra: pip install 'rummykit[server]' ({exc})"
+        )
     try:
         if args.view_threads < 0:
             raise RummyError(f"--view-threads {args.view_threads}: it must be at least 0")
@@ -273,7 +278,7 @@ def run(args: argparse.Namespace) -> int:
         app = create_app(config)
     except sqlite3.Error as exc:
         return _refuse(f"--db {config.db}: {exc}")
-    server = uvicorn.Server(
+    server = _announced(uvicorn.Server, config.db)(
         uvicorn.Config(
             app,
             host=config.host,
@@ -285,8 +290,21 @@ def run(args: argparse.Namespace) -> int:
             access_log=False,
         )
     )
-    print(
-        f"rummykit server on http://{config.host}:{config.port}/ (database {config.db})", flush=True
-    )
     server.run()
     return 0
+
+
+def _announced(server_class: Any, db: str) -> Any:
+    """``server_class`` (uvicorn's ``Server``) saying where it listens once it does: the port
+    it was given may be 0 (any free port), and an IPv6 address goes in brackets in a URL."""
+
+    class Announced(server_class):  # type: ignore[misc]
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if not self.started:
+                return
+            host, port = self.servers[0].sockets[0].getsockname()[:2]
+            shown = f"[{host}]" if ":" in host else host
+            print(f"rummykit server on http://{shown}:{port}/ (database {db})", flush=True)
+
+    return Announced

@@ -144,9 +144,10 @@ def _print(summary: dict[str, Any]) -> None:
 
     con = console()
     budget = summary["budget"]
+    deals, shuffles = summary["deals"], summary["shuffles"]
     title = (
-        f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals "
-        f"({summary['shuffles']} shuffles, seed {summary['seed']}"
+        f"{summary['variant']}, {summary['players']} players, {deals} deal{'s' * (deals != 1)} "
+        f"({shuffles} shuffle{'s' * (shuffles != 1)}, seed {summary['seed']}"
         + (f", hard budget {budget} s" if budget is not None else "")
         + ")"
     )

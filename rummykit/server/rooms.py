@@ -723,7 +723,8 @@ class RoomManager:
                 # out), but the lobby shows only the options and house rules below.
                 raise ProtocolError(
                     "bad_options",
-                    f"a {variant} room cannot set {foreign[0]!r}: its options are "
+                    f"{'an' if variant[0] in 'aeiou' else 'a'} {variant} room cannot set "
+                    f"{foreign[0]!r}: its options are "
                     f"{', '.join(sorted(offered))}",
                     id=msg["id"],
                 )
