@@ -164,6 +164,8 @@ def no_server(monkeypatch: pytest.MonkeyPatch) -> None:
     ["--bot-delay", "inf"],
     ["--away-delay", "nan"],
     ["--bot-workers", "0"],
+    ["--bot-workers", "65"],
+    ["--view-threads", "65"],
     ["--away-after", "-1"],
     ["--away-after", "two"],
     ["--view-threads", "-1"],

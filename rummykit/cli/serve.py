@@ -203,6 +203,12 @@ _AT_LEAST: dict[str, tuple[str, float, bool]] = {
 }
 
 
+#: The most bot worker processes and view threads a server starts: each is started at once
+#: (the pool at the first bot decision), and a mistyped --bot-workers 100000 would try to
+#: start that many processes. 64 is far above what a machine's cores can keep busy.
+MOST_WORKERS = 64
+
+
 def check_config(config: ServerConfig) -> None:
     """Refuse, before anything starts, a setting the server could not run with: a port out of
     range (uvicorn would listen on another one) or taken, a number that is not finite (the
@@ -222,6 +228,8 @@ def check_config(config: ServerConfig) -> None:
     ):
         if value < least:
             raise RummyError(f"{flag} {value}: it must be at least {least}")
+    if config.bot_workers > MOST_WORKERS:
+        raise RummyError(f"--bot-workers {config.bot_workers}: it must be at most {MOST_WORKERS}")
     try:
         family, kind, proto, _, address = socket.getaddrinfo(
             config.host, config.port, type=socket.SOCK_STREAM
@@ -261,6 +269,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.view_threads < 0:
             raise RummyError(f"--view-threads {args.view_threads}: it must be at least 0")
+        if args.view_threads > MOST_WORKERS:
+            raise RummyError(
+                f"--view-threads {args.view_threads}: it must be at most {MOST_WORKERS}"
+            )
         config = config_from_args(args)
         check_config(config)
     except RummyError as exc:
