@@ -69,8 +69,11 @@ def test_house_rules_open_fit_a_phone_in_every_language(server: Server, browser:
     for locale in ("es-ES", "fr-FR", "en-US"):
         page = new_page(browser, locale=locale, viewport={"width": 375, "height": 740})
         page.goto(server.base + "/")
-        page.wait_for_selector("details.house-rules")
+        # online first: the lobby is drawn again when the connection opens, and a click on
+        # the summary before that could open a drawing about to be replaced
+        page.wait_for_selector("[data-action=create]:not([disabled])")
         page.click("[data-key=house-summary]")
+        page.wait_for_selector("details.house-rules[open]")
         wide = []
         for width in (375, 320):
             page.set_viewport_size({"width": width, "height": 740})
@@ -318,4 +321,40 @@ def test_the_drop_costs_what_the_engine_charges(server: Server, browser: Any) ->
     assert page.locator("#confirm-body").inner_text() == "Dropping now costs 20 points."
     page.click("#confirm-cancel")
     assert js_errors(page) == []
+    page.context.close()
+
+
+def test_why_a_group_is_no_meld_is_read_whole_on_a_phone(server: Server, browser: Any) -> None:
+    """A group of three cards of three ranks and three suits, on a 375 px French page: the
+    reason ("Ni une même valeur ni une même couleur") wraps within the group, where it was cut
+    short with an ellipsis, and the group stays within the screen."""
+    page = new_page(browser, locale="fr-FR", viewport={"width": 375, "height": 740})
+    create_room(page, server.base, "rummy", 2)
+    add_bots(page)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    hand = state(page)["hand"]
+    picked: list[tuple[str, str]] = []
+    for card_id, text in hand:
+        if text == "X" or any(text[0] == t[0] or text[1] == t[1] for _, t in picked):
+            continue
+        picked.append((card_id, text))
+        if len(picked) == 3:
+            break
+    assert len(picked) == 3, hand
+    for card_id, _ in picked:
+        page.locator(f".hand-card[data-id='{card_id}']").click()
+    page.click("[data-action=group]")
+    page.wait_for_selector(".group.bad .group-text")
+    fit = page.evaluate(
+        """() => { const t = document.querySelector('.group.bad .group-text');
+             const g = t.closest('.group').getBoundingClientRect();
+             return { cut: t.scrollWidth > t.clientWidth + 1, text: t.textContent,
+                      inside: g.right <= window.innerWidth + 0.5,
+                      narrow: g.width < 250 }; }"""
+    )
+    assert "Ni une même valeur" in fit["text"], fit
+    assert not fit["cut"], fit
+    assert fit["inside"], fit
+    assert fit["narrow"], fit
+    assert not js_errors(page), page.js_errors
     page.context.close()
