@@ -378,10 +378,15 @@ class Game:
 
     def kept_card(self) -> Card | None:
         """The card the player to move may not throw this turn: the one just taken from the
-        pile, unless the rules allow throwing it or the hand holds another copy. The one
-        source for the discard, the declaration, the listed moves and the clock's play."""
+        pile, unless the rules allow throwing it or the hand holds another copy, or it has been
+        laid as ``taken_card_duty`` asks. The one source for the discard, the declaration, the
+        listed moves and the clock's play."""
         d = self.deal
-        return None if d.took is None else self._kept_after_take(d.hands[d.turn], d.took)
+        # Under the duty the taken card is owed until a copy of its face is laid: then it is on
+        # the table, and a copy left in hand is the player's own of the other deck.
+        if d.took is None or (self.rules.taken_card_duty and d.owed is None):
+            return None
+        return self._kept_after_take(d.hands[d.turn], d.took)
 
     def kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         """What :meth:`kept_card` would be with ``hand`` (``taken`` included) after taking
@@ -504,7 +509,10 @@ class Game:
         if owed is None and not freed:
             return True
         hand = self._hand_without(laying) + [JOKER] * jokers
-        return can_finish(hand, table, owed, freed, self.deal.took, self._turn_rules())
+        # The search finishes a turn only once nothing is owed: under the duty the taken card
+        # is laid by then, so no card left in hand is kept (see kept_card).
+        took = None if self.rules.taken_card_duty else self.deal.took
+        return can_finish(hand, table, owed, freed, took, self._turn_rules())
 
     def _turn_rules(self) -> TurnRules:
         rules = self.rules
