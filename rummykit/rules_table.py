@@ -71,7 +71,8 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "melds of a loser count: `loser_melds`)."),
     ("indian", "Pool: if every remaining player would be eliminated in the same deal, the lowest "
      "total wins. Deals: each deal's winner collects the losers' points; the most collected "
-     "after the last deal wins (ties: lowest seat). Points: one deal, the winner collects."),
+     "after the last deal wins (ties: lowest seat). Points: one deal, whose winner wins the "
+     "game and collects."),
 ]
 
 #: Readings with no switch on purpose: (game, reading, why it has none).

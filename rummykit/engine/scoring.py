@@ -184,5 +184,10 @@ class GameScore:
             for s, p in enumerate(r.penalties):
                 self.totals[s] -= p
         if self.deals_played >= rules.deals:
+            if rules.length == "points" and r.winner is not None:
+                # The game is that one deal: its winner wins it, even when the losers' hands
+                # cost nothing and every total is 0.
+                self.over, self.winner = True, r.winner
+                return
             best = max(self.totals)
             self.over, self.winner = True, self.totals.index(best)
