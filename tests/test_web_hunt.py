@@ -358,3 +358,25 @@ def test_why_a_group_is_no_meld_is_read_whole_on_a_phone(server: Server, browser
     assert fit["narrow"], fit
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+def test_ones_own_seat_just_taken_offers_no_bot(server: Server, browser: Any) -> None:
+    """The server says "seated" before the room shows the seat taken: in between, the waiting
+    room drew one's own seat as an empty seat of one's own, with an "Add a bot" button (a test
+    picking the first such button now and then took it, and the button went away under its
+    click). The room as it is in that moment, drawn: one's own seat, no button in it."""
+    page = new_page(browser)
+    create_room(page, server.base, "rummy", 3)
+    page.evaluate(
+        """() => { const S = window.rummykit.S;
+             S.room = { ...S.room, seats: S.room.seats.map(
+               (s) => s.seat === S.you ? { seat: s.seat, kind: "empty" } : s) };
+             window.rummykit.actions.render(); }"""
+    )
+    me = page.locator(".seat-row.mine")
+    assert me.count() == 1
+    assert me.locator("[data-action=add-bot], [data-action=sit]").count() == 0
+    assert "Ana" in me.inner_text()
+    assert page.locator("[data-action=add-bot]").count() == 2
+    assert not js_errors(page), page.js_errors
+    page.context.close()

@@ -271,8 +271,11 @@ export function renderWaiting(root, S, actions) {
     sel.value = chosen;
     return sel;
   };
-  const seatRows = room.seats.map((s) => {
-    const isMe = s.seat === S.you;
+  const seatRows = room.seats.map((seat) => {
+    const isMe = seat.seat === S.you;
+    // the seat just taken: the server says "seated" before the room shows it taken, and the
+    // row in between was an empty seat of one's own, with a button to put a bot in it
+    const s = isMe && seat.kind === "empty" ? { ...seat, kind: "human", name: S.prefs.name || t("lobby.defaultName"), connected: true } : seat;
     const controls = [];
     if (s.kind === "empty") {
       if (!seated) controls.push(h("button.btn.primary", { type: "button", "data-action": "sit", "data-seat": s.seat, "data-key": `sit-${s.seat}`, text: t("room.sitHere"), onclick: () => actions.sit(s.seat) }));
