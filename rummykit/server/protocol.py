@@ -144,6 +144,9 @@ def _room_code(v: Any) -> bool:
     return (
         isinstance(v, str)
         and len(v) == ROOM_CODE_LEN
+        # ASCII only: "ß" and "ſ" upper-case to "SS" and "S", so a code spelled with them
+        # would pass the alphabet and then name no room, or a room it does not spell
+        and v.isascii()
         and all(ch in ROOM_ALPHABET for ch in v.upper())
     )
 

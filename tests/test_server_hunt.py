@@ -1,0 +1,162 @@
+"""What an adversarial hunt of the server found: a client's odd strings, and databases that are
+damaged or read-only when the server starts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.server.config import ServerConfig
+from rummykit.server.protocol import ProtocolError, parse_client_message
+from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.storage import SQLiteStorage
+from tests.server_support import ROOT
+
+
+@pytest.fixture
+def manager(tmp_path: Path) -> Iterator[RoomManager]:
+    storage = SQLiteStorage(str(tmp_path / "hunt.db"))
+    rooms = RoomManager(storage, ServerConfig(bot_pool="thread"))
+    yield rooms
+    rooms.close()
+    storage.close()
+
+
+def _serve(db: Path) -> subprocess.CompletedProcess[str]:
+    """``rummykit serve`` on ``db``, expected to refuse to start."""
+    return subprocess.run(
+        [sys.executable, "-m", "rummykit.cli.main", "serve", "--port", "0", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+
+
+def test_a_token_with_a_lone_surrogate_holds_no_seat(manager: RoomManager) -> None:
+    # JSON's "\ud800" decodes to a lone surrogate, which strict UTF-8 cannot encode: the
+    # token's hash raised, and the client was told `internal` (a traceback in the log).
+    msg = parse_client_message('{"type": "resume", "id": 7, "room": "ABCDEF", "token": "\\ud800"}')
+
+    async def main() -> None:
+        host = Connection()
+        manager.handle(host, {"type": "create", "id": 1, "variant": "rummy", "players": 2,
+                              "options": {}})
+        assert host.room is not None
+        with pytest.raises(ProtocolError) as info:
+            manager.handle(Connection(), {**msg, "room": host.room.code})
+        assert info.value.code == "bad_token"
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("code", ["\u00dfABCDE", "\u017fABCDE", "ABCDE\u017f"])
+def test_a_room_code_is_ascii(code: str) -> None:
+    # "ß" and "ſ" upper-case to "SS" and "S": such a code passed the check and named a room
+    # of seven characters, or one it does not spell.
+    with pytest.raises(ProtocolError) as info:
+        parse_client_message(f'{{"type": "join", "room": "{code}"}}')
+    assert info.value.code == "bad_message"
+    assert parse_client_message('{"type": "join", "room": "abcdef"}')["room"] == "ABCDEF"
+
+
+def test_a_room_row_that_is_not_json_costs_only_that_room(tmp_path: Path) -> None:
+    path = tmp_path / "rows.db"
+    store = SQLiteStorage(str(path))
+    store.save_room("GOODGG", {"code": "GOODGG"})
+    store.close()
+    db = sqlite3.connect(path)
+    db.executemany(
+        "INSERT INTO rooms (code, state, updated) VALUES (?, ?, 0)",
+        [("BADBAD", "{not json"), ("LISTLS", "[1, 2]")],
+    )
+    db.commit()
+    db.close()
+    again = SQLiteStorage(str(path))
+    try:
+        assert again.load_rooms() == [{"code": "GOODGG"}]
+    finally:
+        again.close()
+
+
+def test_serve_refuses_a_damaged_database_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.db"
+    store = SQLiteStorage(str(path))
+    for i in range(300):
+        store.save_room(f"R{i:05d}", {"code": f"R{i:05d}", "pad": "x" * 500})
+    store.close()  # checkpointed: everything is in the file itself
+    with path.open("r+b") as f:  # pages of the rooms table, past the file's header
+        f.seek(4096 * 20)
+        f.write(b"\xff" * 4096 * 5)
+    done = _serve(path)
+    # It used to start, fail reading the rooms in uvicorn's start-up: a traceback, exit 3.
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert done.stderr.strip().splitlines() == [
+        f"rummykit serve: --db {path}: database disk image is malformed"
+    ]
+
+
+@contextlib.contextmanager
+def _read_only(path: Path) -> Iterator[None]:
+    """``path`` made read-only even for root (an immutable file), or the test skipped."""
+    path.chmod(0o444)
+    if os.access(path, os.W_OK):  # root: permissions do not stop it
+        chattr = shutil.which("chattr")
+        done = chattr and subprocess.run([chattr, "+i", str(path)], capture_output=True)
+        if not done or done.returncode != 0:
+            pytest.skip("cannot make a file read-only for this user")
+        try:
+            yield
+        finally:
+            subprocess.run([str(chattr), "-i", str(path)], check=True)
+        return
+    yield
+
+
+def test_serve_refuses_a_read_only_database_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "ro.db"
+    SQLiteStorage(str(path)).close()
+    with _read_only(path):
+        done = _serve(path)
+    # SQLite opens such a file read-only without a word: the server started, and every room
+    # created or action played was answered `internal`.
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert done.stderr.strip().splitlines() == [
+        f"rummykit serve: --db {path}: attempt to write a readonly database"
+    ]
+
+
+class _Refusing(SQLiteStorage):
+    """A database that stops taking writes (a full disk)."""
+
+    def save_room(self, code: str, state: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+
+def test_a_room_the_database_refused_is_not_kept(tmp_path: Path) -> None:
+    store = _Refusing(str(tmp_path / "full.db"))
+    manager = RoomManager(store, ServerConfig(bot_pool="thread"))
+
+    async def main() -> None:
+        conn = Connection()
+        with pytest.raises(sqlite3.OperationalError):  # answered `internal` by the app
+            manager.handle(conn, {"type": "create", "id": 1, "variant": "rummy",
+                                  "players": 2, "options": {}})
+        assert manager.rooms == {}
+        assert conn.room is None and conn.created == 0
+
+    try:
+        asyncio.run(main())
+    finally:
+        manager.close()
+        store.close()
