@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import shutil
 import sqlite3
@@ -68,6 +69,19 @@ def test_a_room_code_is_ascii(code: str) -> None:
         parse_client_message(f'{{"type": "join", "room": "{code}"}}')
     assert info.value.code == "bad_message"
     assert parse_client_message('{"type": "join", "room": "abcdef"}')["room"] == "ABCDEF"
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u2800\u2800", "\uffa0 \u115f", "\u0301\u0301"])
+def test_a_name_that_draws_nothing_is_refused(name: str) -> None:
+    # Printable, so it passed: the seat list showed an empty name.
+    with pytest.raises(ProtocolError) as info:
+        parse_client_message(json.dumps({"type": "sit", "seat": 0, "name": name}))
+    assert info.value.code == "bad_message"
+
+
+@pytest.mark.parametrize("name", ["A\u3164", "\u0645\u0631\u062d\u0628\u0627", "\u674e"])
+def test_names_in_any_script_are_kept(name: str) -> None:
+    assert parse_client_message(json.dumps({"type": "sit", "seat": 0, "name": name}))["name"]
 
 
 def test_a_room_row_that_is_not_json_costs_only_that_room(tmp_path: Path) -> None:

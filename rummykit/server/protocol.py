@@ -82,8 +82,23 @@ def _short_str(limit: int) -> Check:
     return lambda v: isinstance(v, str) and 0 < len(v) <= limit
 
 
+#: Printable characters that draw nothing: the Hangul fillers and the blank Braille pattern.
+#: A name of these alone (or of combining marks alone) shows as an empty seat name.
+BLANK_LETTERS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _drawn(ch: str) -> bool:
+    """Whether a printable character draws something of its own."""
+    return ch not in BLANK_LETTERS and unicodedata.category(ch) not in ("Mn", "Me", "Zs")
+
+
 def _name(v: Any) -> bool:
-    return isinstance(v, str) and 0 < len(v.strip()) <= 24 and v.isprintable()
+    return (
+        isinstance(v, str)
+        and 0 < len(v.strip()) <= 24
+        and v.isprintable()
+        and any(map(_drawn, v))
+    )
 
 
 #: How the web client labels a bot seat in its three languages ("Bot 2 (hard)", "Robot 2
