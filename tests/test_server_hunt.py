@@ -21,7 +21,7 @@ from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import ProtocolError, parse_client_message
 from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import ROOT
+from tests.server_support import ROOT, Client, ServerProc
 
 
 @pytest.fixture
@@ -174,3 +174,26 @@ def test_a_room_the_database_refused_is_not_kept(tmp_path: Path) -> None:
     finally:
         manager.close()
         store.close()
+
+
+def test_a_message_refused_before_it_is_read_still_gets_its_id(tmp_path: Path) -> None:
+    # `rate_limited` and `too_large` were sent without the message's id, though any refused
+    # message is answered with it: the web client waited 15 s for its action's answer.
+    server = ServerProc(tmp_path / "ids.db", "--rate", "1", "--burst", "2").start()
+
+    async def main() -> None:
+        c = await Client("ids").connect(server.ws)
+        sent = [await c.send("ping", id=f"p{i}") for i in range(6)]
+        answers = [await c.recv(None) for _ in range(6)]
+        assert [m["id"] for m in answers] == sent, answers
+        assert "rate_limited" in [m.get("code") for m in answers], answers
+        await asyncio.sleep(2.5)  # the bucket fills again
+        await c.send("ping", id=77, pad="x" * 20_000)
+        big = await c.recv("error")
+        assert (big["code"], big["id"]) == ("too_large", 77)
+        await c.close()
+
+    try:
+        asyncio.run(main())
+    finally:
+        server.stop()

@@ -33,6 +33,7 @@ from rummykit.server.protocol import (
     ProtocolError,
     TokenBucket,
     error_message,
+    message_id,
     parse_client_message,
 )
 from rummykit.server.rooms import Connection, RoomManager, is_loopback
@@ -385,7 +386,7 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                         conn.overflow = True  # closes with 1008
                         conn.close()
                         break
-                    conn.send(error_message("rate_limited", "too many messages"))
+                    conn.send(error_message("rate_limited", "too many messages", message_id(text)))
                     continue
                 msg: dict[str, Any] | None = None
                 started = time.perf_counter()

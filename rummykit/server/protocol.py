@@ -198,6 +198,19 @@ def _valid_id(v: Any) -> bool:
     return _is_int(v) and abs(v) < 2**53
 
 
+def message_id(text: str | bytes) -> Any:
+    """The valid ``id`` of a message refused before it is read (too large, over the rate
+    limit), or None: the client waiting for the reply to that id learns it was refused
+    instead of waiting for an answer that never comes (the web client locks a player's
+    moves meanwhile). A frame is at most ``MAX_FRAME`` bytes, so this read is bounded."""
+    try:
+        msg = json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    mid = msg.get("id") if isinstance(msg, dict) else None
+    return mid if mid is not None and _valid_id(mid) else None
+
+
 def parse_client_message(text: str | bytes) -> dict[str, Any]:
     """Decode and validate one client message; raise :class:`ProtocolError` if it is refused."""
     # The cap is in bytes as sent: a character outside ASCII takes 2 to 4 of them.
@@ -206,7 +219,9 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
     else:
         size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE:
-        raise ProtocolError("too_large", f"message over {MAX_MESSAGE} bytes")
+        raise ProtocolError(
+            "too_large", f"message over {MAX_MESSAGE} bytes", id=message_id(text)
+        )
     try:
         msg = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
