@@ -11,7 +11,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import ProtocolError, parse_client_message
 from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import ROOT, Client, ServerProc
+from tests.server_support import ROOT, Client, ServerProc, choose
 
 
 @pytest.fixture
@@ -197,3 +197,119 @@ def test_a_message_refused_before_it_is_read_still_gets_its_id(tmp_path: Path) -
         asyncio.run(main())
     finally:
         server.stop()
+
+
+class _Crash(BaseException):
+    """The server process dying (kill -9) at this point."""
+
+
+class _DiesOnSecondWrite(SQLiteStorage):
+    """Storage whose process dies when a write follows an action's own commit: the window
+    between two commits of one action that kill -9 could hit."""
+
+    def save_deal(self, *args: Any, **kw: Any) -> None:
+        raise _Crash
+
+    def finish_game(self, *args: Any, **kw: Any) -> None:
+        raise _Crash
+
+
+def _sent(conn: Connection) -> list[dict[str, Any]]:
+    out = []
+    while not conn.queue.empty():
+        text = conn.queue.get_nowait()
+        if text is not None:
+            out.append(json.loads(text))
+    return out
+
+
+def _play_until(manager: RoomManager, variant: str, options: dict[str, Any],
+                done: Callable[[Any], bool], meld: bool = True) -> tuple[Any, str]:
+    """Two people play a new room of ``variant`` until ``done(room)`` or the process "dies":
+    the room (as the dead process left it in memory) and the first seat's token. Without
+    ``meld`` they only draw from the stock and discard, so that the stock runs out."""
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        conns = [Connection(), Connection()]
+        manager.handle(conns[0], {"type": "create", "id": 1, "variant": variant, "players": 2,
+                                  "options": options})
+        room = seen["room"] = conns[0].room
+        assert room is not None
+        manager.handle(conns[1], {"type": "join", "id": 2, "room": room.code})
+        for seat, conn in enumerate(conns):
+            manager.handle(conn, {"type": "sit", "id": 3, "seat": seat, "name": f"P{seat}"})
+        seen["token"] = next(m["token"] for m in _sent(conns[0]) if m["type"] == "seated")
+        refused: set[str] = set()
+        for turns in range(3000):
+            if done(room):
+                return
+            game = room.game
+            assert game is not None and game.to_move is not None
+            view = game.view(game.to_move)
+            if view["turn"]["phase"] == "draw":
+                refused = set()
+            if meld:
+                action = choose(view, refused, turns)
+            elif view["turn"]["phase"] == "draw":
+                action = "draw"
+            else:
+                action = f"discard {view['hand'][0]}"
+            try:
+                manager.handle(conns[game.to_move], {"type": "action", "id": 4,
+                                                     "version": game.version, "action": action})
+            except ProtocolError:
+                refused.add(action)
+        raise AssertionError("the game never got there")
+
+    with contextlib.suppress(_Crash):
+        asyncio.run(main())
+    return seen["room"], seen["token"]
+
+
+def _restarted(path: Path, code: str, token: str) -> tuple[Any, RoomManager, SQLiteStorage]:
+    """A new server process on ``path``: the state its player finds on resuming."""
+    storage = SQLiteStorage(str(path))
+    manager = RoomManager(storage, ServerConfig(bot_pool="thread"))
+    state: list[Any] = []
+
+    async def main() -> None:
+        manager.restore()
+        conn = Connection()
+        manager.handle(conn, {"type": "resume", "id": 1, "room": code, "token": token})
+        state.extend(m for m in _sent(conn) if m["type"] == "state")
+        manager.close()
+
+    asyncio.run(main())
+    return state[0], manager, storage
+
+
+def test_a_crash_right_after_a_stock_rebuild_keeps_the_game(tmp_path: Path) -> None:
+    # The rebuilt stock's order was stored in a second commit after the action's: a crash
+    # between the two left a game whose replay fails ("the record needs a seed, or the
+    # rebuilt orders"): the room was then answered `no_room`.
+    path = tmp_path / "restock.db"
+    first = RoomManager(_DiesOnSecondWrite(str(path)), ServerConfig(bot_pool="thread"))
+    room, token = _play_until(first, "rami51", {}, lambda r: r.restocks > 0, meld=False)
+    assert room.restocks == 1 and room.game is not None
+    view = room.game.view(0)
+    state, _, storage = _restarted(path, room.code, token)
+    try:
+        assert state["version"] == room.game.version and state["view"] == view
+    finally:
+        storage.close()
+
+
+def test_a_crash_right_after_the_last_action_keeps_the_record(tmp_path: Path) -> None:
+    # The final record was stored in a second commit after the action's: a crash between
+    # the two left a finished game whose record was never served.
+    path = tmp_path / "over.db"
+    first = RoomManager(_DiesOnSecondWrite(str(path)), ServerConfig(bot_pool="thread"))
+    room, token = _play_until(first, "rummy", {}, lambda r: r.status == "over")
+    assert room.game is not None and room.game.phase == "game-over"
+    state, _, storage = _restarted(path, room.code, token)
+    try:
+        assert state["view"]["over"]
+        assert storage.get_record(room.code) == room.game.record()
+    finally:
+        storage.close()

@@ -1087,11 +1087,12 @@ class RoomManager:
                 # the last person there was just marked away: the state sent below shows
                 # the clock stopped
                 self._freeze(room)
-            self.storage.append_action(room.code, room.game_no, room.deal, seq, stored, room.doc())
-            if header is not None:
-                self.storage.save_deal(room.code, room.game_no, room.deal, header, room.doc())
-            if over_record is not None:
-                self.storage.finish_game(room.code, room.game_no, over_record, room.doc())
+            # One transaction: a crash between two commits left an action whose rebuilt stock
+            # was not stored (a game that no longer replays) or a finished game whose record
+            # was never kept.
+            self.storage.append_action(
+                room.code, room.game_no, room.deal, seq, stored, room.doc(), header, over_record
+            )
         except Exception:
             log.exception("room %s: storing an action failed; reloading it", room.code)
             self._reload(room)

@@ -50,9 +50,13 @@ class Storage(Protocol):
         ...
 
     def append_action(
-        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON
+        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON,
+        header: JSON | None = None, record: JSON | None = None,
     ) -> None:
-        """Store the accepted action number ``seq`` (0-based) of a deal and the room state."""
+        """Store the accepted action number ``seq`` (0-based) of a deal and the room state,
+        with the deal's ``header`` when the action rebuilt the stock (the rebuilt order) and
+        the game's final ``record`` when it ended the game: all in one transaction, so that a
+        crash never leaves an action stored without what its replay needs."""
         ...
 
     def load_game(self, code: str, game: int) -> JSON | None:
@@ -235,17 +239,31 @@ class SQLiteStorage:
         )
 
     def append_action(
-        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON
+        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON,
+        header: JSON | None = None, record: JSON | None = None,
     ) -> None:
-        self._tx(
-            [
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT INTO actions (code, game, deal, seq, action) VALUES (?, ?, ?, ?, ?)",
+                (code, game, deal, seq, action),
+            ),
+        ]
+        if header is not None:
+            statements.append(
                 (
-                    "INSERT INTO actions (code, game, deal, seq, action) VALUES (?, ?, ?, ?, ?)",
-                    (code, game, deal, seq, action),
-                ),
-                self._room(code, state),
-            ]
-        )
+                    "INSERT OR REPLACE INTO deals (code, game, deal, header) VALUES (?, ?, ?, ?)",
+                    (code, game, deal, _dump(header)),
+                )
+            )
+        if record is not None:
+            statements.append(
+                (
+                    "UPDATE games SET record = ?, finished = ? WHERE code = ? AND game = ?",
+                    (_dump(record), time.time(), code, game),
+                )
+            )
+        statements.append(self._room(code, state))
+        self._tx(statements)
 
     def load_game(self, code: str, game: int) -> JSON | None:
         with self._lock:
