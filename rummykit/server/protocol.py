@@ -199,10 +199,13 @@ def _valid_id(v: Any) -> bool:
 
 
 def message_id(text: str | bytes) -> Any:
-    """The valid ``id`` of a message refused before it is read (too large, over the rate
-    limit), or None: the client waiting for the reply to that id learns it was refused
-    instead of waiting for an answer that never comes (the web client locks a player's
-    moves meanwhile). A frame is at most ``MAX_FRAME`` bytes, so this read is bounded."""
+    """The valid ``id`` of a message refused before it is read (over the rate limit), or
+    None: the client waiting for the reply to that id learns it was refused instead of
+    waiting for an answer that never comes (the web client locks a player's moves
+    meanwhile). Not for a message over ``MAX_MESSAGE`` bytes: reading up to 64 KiB of
+    JSON takes up to a millisecond, which a client could ask for 20 times a second."""
+    if len(text) > MAX_MESSAGE:  # characters or bytes: a text this long is over the cap
+        return None
     try:
         msg = json.loads(text)
     except (ValueError, UnicodeDecodeError, RecursionError):
@@ -219,9 +222,7 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
     else:
         size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE:
-        raise ProtocolError(
-            "too_large", f"message over {MAX_MESSAGE} bytes", id=message_id(text)
-        )
+        raise ProtocolError("too_large", f"message over {MAX_MESSAGE} bytes")
     try:
         msg = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
