@@ -33,6 +33,7 @@ from rummykit.server.protocol import (
     ProtocolError,
     TokenBucket,
     error_message,
+    message_id,
     parse_client_message,
 )
 from rummykit.server.rooms import Connection, RoomManager, is_loopback
@@ -231,10 +232,15 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
     store: Storage = storage or SQLiteStorage(config.db, durable=config.durable)
     manager = RoomManager(store, config)
     monitor = LoopMonitor()
+    # Read now rather than in the lifespan: a database whose pages are damaged is then refused
+    # by ``serve`` in one line (sqlite3.Error, exit status 2), where uvicorn would print a
+    # traceback and "Application startup failed" (exit status 3). Taken once: a second
+    # lifespan of the same app (tests) reads them again.
+    stored = [store.load_rooms()]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        count = manager.restore()
+        count = manager.restore(stored.pop() if stored else None)
         log.info("restored %d rooms", count)
 
         async def janitor() -> None:
@@ -380,7 +386,7 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                         conn.overflow = True  # closes with 1008
                         conn.close()
                         break
-                    conn.send(error_message("rate_limited", "too many messages"))
+                    conn.send(error_message("rate_limited", "too many messages", message_id(text)))
                     continue
                 msg: dict[str, Any] | None = None
                 started = time.perf_counter()

@@ -82,8 +82,23 @@ def _short_str(limit: int) -> Check:
     return lambda v: isinstance(v, str) and 0 < len(v) <= limit
 
 
+#: Printable characters that draw nothing: the Hangul fillers and the blank Braille pattern.
+#: A name of these alone (or of combining marks alone) shows as an empty seat name.
+BLANK_LETTERS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _drawn(ch: str) -> bool:
+    """Whether a printable character draws something of its own."""
+    return ch not in BLANK_LETTERS and unicodedata.category(ch) not in ("Mn", "Me", "Zs")
+
+
 def _name(v: Any) -> bool:
-    return isinstance(v, str) and 0 < len(v.strip()) <= 24 and v.isprintable()
+    return (
+        isinstance(v, str)
+        and 0 < len(v.strip()) <= 24
+        and v.isprintable()
+        and any(map(_drawn, v))
+    )
 
 
 #: How the web client labels a bot seat in its three languages ("Bot 2 (hard)", "Robot 2
@@ -144,6 +159,9 @@ def _room_code(v: Any) -> bool:
     return (
         isinstance(v, str)
         and len(v) == ROOM_CODE_LEN
+        # ASCII only: "ß" and "ſ" upper-case to "SS" and "S", so a code spelled with them
+        # would pass the alphabet and then name no room, or a room it does not spell
+        and v.isascii()
         and all(ch in ROOM_ALPHABET for ch in v.upper())
     )
 
@@ -178,6 +196,22 @@ def _valid_id(v: Any) -> bool:
     if isinstance(v, str):
         return len(v) <= 64
     return _is_int(v) and abs(v) < 2**53
+
+
+def message_id(text: str | bytes) -> Any:
+    """The valid ``id`` of a message refused before it is read (over the rate limit), or
+    None: the client waiting for the reply to that id learns it was refused instead of
+    waiting for an answer that never comes (the web client locks a player's moves
+    meanwhile). Not for a message over ``MAX_MESSAGE`` bytes: reading up to 64 KiB of
+    JSON takes up to a millisecond, which a client could ask for 20 times a second."""
+    if len(text) > MAX_MESSAGE:  # characters or bytes: a text this long is over the cap
+        return None
+    try:
+        msg = json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    mid = msg.get("id") if isinstance(msg, dict) else None
+    return mid if mid is not None and _valid_id(mid) else None
 
 
 def parse_client_message(text: str | bytes) -> dict[str, Any]:

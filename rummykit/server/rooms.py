@@ -101,7 +101,9 @@ def now_ms() -> int:
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    # JSON may carry a lone surrogate ("\\ud800"), which strict UTF-8 cannot encode: such a
+    # token holds no seat (bad_token), it is not a server error.
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _dumps(msg: JSON) -> str:
@@ -339,7 +341,7 @@ class RoomManager:
 
     # -- start-up ---------------------------------------------------------------------------
 
-    def restore(self) -> int:
+    def restore(self, docs: list[JSON] | None = None) -> int:
         """Bring back every stored room (after a restart, even after ``kill -9``).
 
         Only the rooms' states are read. Nobody is in any room yet, so every game in progress
@@ -348,9 +350,11 @@ class RoomManager:
         A running clock (or pause before the next deal) is held with the time it had left when
         the room was last stored, not now: the time the server was down is nobody's turn. A
         state stored before the save time was (no ``saved``) is held with the time left now.
+        ``docs``: the room states, when the caller has read them already (``create_app`` does,
+        so that a damaged database is refused before the server starts).
         """
         saved: dict[str, int] = {}
-        for doc in self.storage.load_rooms():
+        for doc in self.storage.load_rooms() if docs is None else docs:
             try:
                 room = Room.from_doc(doc)
             except Exception:
@@ -756,11 +760,12 @@ class RoomManager:
             seats=[Seat(seat=i) for i in range(trial.players)],
             duration=int(float(clock) * 1000 * self.config.clock_scale),
         )
+        # Stored first: a room the database refused (a full disk) must not live on in memory.
+        self._save(room)
         self.rooms[room.code] = room
         conn.created += 1
         if recent is not None:
             recent.append(now)
-        self._save(room)
         self._move_out(conn, None)
         conn.room, conn.seat = room, None
         room.watchers.add(conn)
@@ -1082,11 +1087,12 @@ class RoomManager:
                 # the last person there was just marked away: the state sent below shows
                 # the clock stopped
                 self._freeze(room)
-            self.storage.append_action(room.code, room.game_no, room.deal, seq, stored, room.doc())
-            if header is not None:
-                self.storage.save_deal(room.code, room.game_no, room.deal, header, room.doc())
-            if over_record is not None:
-                self.storage.finish_game(room.code, room.game_no, over_record, room.doc())
+            # One transaction: a crash between two commits left an action whose rebuilt stock
+            # was not stored (a game that no longer replays) or a finished game whose record
+            # was never kept.
+            self.storage.append_action(
+                room.code, room.game_no, room.deal, seq, stored, room.doc(), header, over_record
+            )
         except Exception:
             log.exception("room %s: storing an action failed; reloading it", room.code)
             self._reload(room)

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import sqlite3
 import threading
 import time
 from typing import Any, Protocol
 
 JSON = dict[str, Any]
+
+log = logging.getLogger("rummykit.server")
 
 
 class Storage(Protocol):
@@ -47,9 +50,13 @@ class Storage(Protocol):
         ...
 
     def append_action(
-        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON
+        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON,
+        header: JSON | None = None, record: JSON | None = None,
     ) -> None:
-        """Store the accepted action number ``seq`` (0-based) of a deal and the room state."""
+        """Store the accepted action number ``seq`` (0-based) of a deal and the room state,
+        with the deal's ``header`` when the action rebuilt the stock (the rebuilt order) and
+        the game's final ``record`` when it ended the game: all in one transaction, so that a
+        crash never leaves an action stored without what its replay needs."""
         ...
 
     def load_game(self, code: str, game: int) -> JSON | None:
@@ -140,6 +147,10 @@ class SQLiteStorage:
         # Commits on the event loop only append to the WAL (no fsync with synchronous=NORMAL);
         # the checkpoint, which does fsync, runs in a background thread on its own connection.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
+        # A file the server may read but not write (its permissions, an immutable file, a
+        # read-only mount) opens read-only without a word, and every action would fail later.
+        # A write that changes nothing says it now ("attempt to write a readonly database").
+        self._tx([("DELETE FROM rooms WHERE 0", ())])
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(
             target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True
@@ -177,8 +188,23 @@ class SQLiteStorage:
 
     def load_rooms(self) -> list[JSON]:
         with self._lock:
-            rows = self._db.execute("SELECT state FROM rooms ORDER BY code").fetchall()
-        return [json.loads(r[0]) for r in rows]
+            rows = self._db.execute("SELECT code, state FROM rooms ORDER BY code").fetchall()
+        out = []
+        for code, state in rows:
+            # One damaged row costs its room, as a state that does not restore does, not the
+            # start-up of every other room.
+            try:
+                doc = json.loads(state)
+            except (TypeError, ValueError) as exc:
+                log.error("room %s could not be restored: its stored state is not JSON (%s)",
+                          code, exc)
+                continue
+            if isinstance(doc, dict):
+                out.append(doc)
+            else:
+                log.error("room %s could not be restored: its stored state is not an object",
+                          code)
+        return out
 
     def save_room(self, code: str, state: JSON) -> None:
         self._tx([self._room(code, state)])
@@ -213,17 +239,31 @@ class SQLiteStorage:
         )
 
     def append_action(
-        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON
+        self, code: str, game: int, deal: int, seq: int, action: str, state: JSON,
+        header: JSON | None = None, record: JSON | None = None,
     ) -> None:
-        self._tx(
-            [
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT INTO actions (code, game, deal, seq, action) VALUES (?, ?, ?, ?, ?)",
+                (code, game, deal, seq, action),
+            ),
+        ]
+        if header is not None:
+            statements.append(
                 (
-                    "INSERT INTO actions (code, game, deal, seq, action) VALUES (?, ?, ?, ?, ?)",
-                    (code, game, deal, seq, action),
-                ),
-                self._room(code, state),
-            ]
-        )
+                    "INSERT OR REPLACE INTO deals (code, game, deal, header) VALUES (?, ?, ?, ?)",
+                    (code, game, deal, _dump(header)),
+                )
+            )
+        if record is not None:
+            statements.append(
+                (
+                    "UPDATE games SET record = ?, finished = ? WHERE code = ? AND game = ?",
+                    (_dump(record), time.time(), code, game),
+                )
+            )
+        statements.append(self._room(code, state))
+        self._tx(statements)
 
     def load_game(self, code: str, game: int) -> JSON | None:
         with self._lock:
