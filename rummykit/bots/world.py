@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from rummykit.bots.observation import Observation
+from rummykit.bots.observation import Observation, _laid_cards
 from rummykit.cards import JOKER, Card, make_deck, parse_card, parse_cards
 from rummykit.engine.game import Game
 from rummykit.engine.state import DealState, TableMeld
@@ -34,6 +34,10 @@ def _turn_state(obs: Observation) -> dict[str, Any]:
     owes = [parse_card(x) for x in t.get("owes", [])]
     acted = any(e.get("action") in ("open", "meld", "layoff", "swap") for e in events)
     returned = any(e.get("action") == "return" for e in events)
+    # A card of the taken card's face laid this turn lays the taken card (Game.kept_card).
+    took_laid = taken is not None and any(
+        c is taken for e in events for c in _laid_cards(e)
+    )
     owed: Card | None = None
     freed = 0
     if taken is not None and taken is not JOKER:
@@ -44,8 +48,6 @@ def _turn_state(obs: Observation) -> dict[str, Any]:
         laid_x = 0
         for e in events:
             if e.get("action") in ("open", "meld", "layoff"):
-                from rummykit.bots.observation import _laid_cards
-
                 laid_x += sum(1 for c in _laid_cards(e) if c is JOKER)
         owed = JOKER if (n_x and laid_x == 0 and rules.taken_card_duty) else None
         freed = n_x - (1 if owed is not None else 0)
@@ -57,6 +59,7 @@ def _turn_state(obs: Observation) -> dict[str, Any]:
         "drawn": t.get("drawn"),
         "took": taken,
         "owed": owed,
+        "took_laid": took_laid,
         "freed": freed,
         "acted": acted,
         "returned": returned,
@@ -161,6 +164,7 @@ def build_world(
     d.drawn = ts["drawn"]
     d.took = ts["took"]
     d.owed = ts["owed"]
+    d.took_laid = ts["took_laid"]
     d.freed = ts["freed"]
     d.acted = ts["acted"]
     d.returned = ts["returned"]

@@ -221,6 +221,7 @@ class Game:
         rules = self.rules
         d.turn = seat
         d.took = d.owed = d.stock_card = None
+        d.took_laid = False
         d.freed = 0
         d.acted = d.returned = False
         d.opened_at_start = d.opened[seat]
@@ -378,13 +379,14 @@ class Game:
 
     def kept_card(self) -> Card | None:
         """The card the player to move may not throw this turn: the one just taken from the
-        pile, unless the rules allow throwing it or the hand holds another copy, or it has been
-        laid as ``taken_card_duty`` asks. The one source for the discard, the declaration, the
-        listed moves and the clock's play."""
+        pile, unless the rules allow throwing it or the hand holds another copy, or a card of its
+        face has been laid this turn (with ``taken_card_duty`` or without). The one source for
+        the discard, the declaration, the listed moves and the clock's play."""
         d = self.deal
-        # Under the duty the taken card is owed until a copy of its face is laid: then it is on
-        # the table, and a copy left in hand is the player's own of the other deck.
-        if d.took is None or (self.rules.taken_card_duty and d.owed is None):
+        # Once a copy of its face is laid the taken card is on the table (the two decks' copies
+        # look alike), and a copy left in hand is the player's own of the other deck. Under the
+        # duty that is when nothing is owed any more.
+        if d.took is None or d.took_laid:
             return None
         return self._kept_after_take(d.hands[d.turn], d.took)
 
@@ -510,8 +512,10 @@ class Game:
             return True
         hand = self._hand_without(laying) + [JOKER] * jokers
         # The search finishes a turn only once nothing is owed: under the duty the taken card
-        # is laid by then, so no card left in hand is kept (see kept_card).
-        took = None if self.rules.taken_card_duty else self.deal.took
+        # is laid by then, so no card left in hand is kept (see kept_card); nor once a copy of
+        # it is laid, now or by this move.
+        d = self.deal
+        took = None if self.rules.taken_card_duty or d.took_laid or d.took in laying else d.took
         return can_finish(hand, table, owed, freed, took, self._turn_rules())
 
     def _turn_rules(self) -> TurnRules:
@@ -903,6 +907,8 @@ class Game:
         hand = d.hands[d.turn]
         for c in cards:
             hand.remove(c)
+            if c is d.took:
+                d.took_laid = True
             if c is d.owed:
                 d.owed = None
             elif c is JOKER and d.freed:

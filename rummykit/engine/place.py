@@ -27,9 +27,10 @@ with the owed card. So the search answers exactly for the laying variants' meld 
 reading per group of cards, as :func:`rummykit.engine.legal.candidate_melds` gives them).
 
 A state is finished when nothing is owed and a card may be discarded (not the one just taken
-from the pile and kept, see ``Game.kept_card``), or when the hand is empty where going out by
-laying is allowed. The search gives up after :data:`NODE_BUDGET` states and then answers
-``True``: the engine refuses only moves it knows to be hopeless.
+from the pile and kept, see ``Game.kept_card``: none once a card of its face is laid), or when
+the hand is empty where going out by laying is allowed. The search gives up after
+:data:`NODE_BUDGET` states and then answers ``True``: the engine refuses only moves it knows to
+be hopeless.
 """
 
 from __future__ import annotations
@@ -91,34 +92,37 @@ def _index(c: Card) -> int:
 @lru_cache(maxsize=8192)
 def _solve(hand: Hand, table: Table, owed: Card | None, freed: int, took: Card | None,
            rules: TurnRules) -> bool:
-    search = _Search(took, rules)
-    found = search.reach(hand, table, owed, freed)
+    search = _Search(rules)
+    found = search.reach(hand, table, owed, freed, took)
     return found or search.nodes > NODE_BUDGET
 
 
 class _Search:
-    def __init__(self, took: Card | None, rules: TurnRules) -> None:
-        self.took = took
+    def __init__(self, rules: TurnRules) -> None:
         self.rules = rules
         self.nodes = 0
-        self.seen: set[tuple[Hand, Table, Card | None, int]] = set()
+        self.seen: set[tuple[Hand, Table, Card | None, int, Card | None]] = set()
 
-    def reach(self, hand: Hand, table: Table, owed: Card | None, freed: int) -> bool:
-        if owed is None and not freed and self._done(hand):
+    def reach(self, hand: Hand, table: Table, owed: Card | None, freed: int,
+              took: Card | None) -> bool:
+        if owed is None and not freed and self._done(hand, took):
             return True
-        state = (hand, table, owed, freed)
+        state = (hand, table, owed, freed, took)
         if state in self.seen:
             return False
         self.seen.add(state)
         self.nodes += 1
         if self.nodes > NODE_BUDGET:
             return False
-        return any(self.reach(*nxt) for nxt in self._moves(hand, table, owed, freed))
+        return any(
+            self.reach(h, t, o, f, None if took in laid else took)
+            for h, t, o, f, laid in self._moves(hand, table, owed, freed)
+        )
 
-    def _done(self, hand: Hand) -> bool:
+    def _done(self, hand: Hand, took: Card | None) -> bool:
         if not hand:
             return self.rules.keep == 0
-        took = self.took
+        # ``took`` is None once a copy of its face is laid (see Game.kept_card).
         kept = (
             None
             if took is None or self.rules.discard_taken or hand.count(took) != 1
@@ -128,7 +132,8 @@ class _Search:
 
     def _moves(
         self, hand: Hand, table: Table, owed: Card | None, freed: int
-    ) -> Iterator[tuple[Hand, Table, Card | None, int]]:
+    ) -> Iterator[tuple[Hand, Table, Card | None, int, tuple[Card, ...]]]:
+        """The states one useful move away, each with the cards the move laid."""
         rules = self.rules
         mr = rules.melds
         jokers_owed = freed > 0 or (owed is not None and mr.is_joker(owed))
@@ -149,7 +154,7 @@ class _Search:
                         if self._useful_layoff(c, joker, m, end, owed, suit, jokers_owed,
                                                holds_joker):
                             grown = m.add(c, end, mr)
-                            yield _lay(hand, [c], _put(table, n, grown), owed, freed)
+                            yield _lay(hand, (c,), _put(table, n, grown), owed, freed)
                 if rules.swap != "none" and not joker:
                     i = m.swap_index(c, mr, rules.swap == "fourth")
                     if i is not None:
@@ -157,7 +162,7 @@ class _Search:
                         rest, left, still = _take(hand, [c], owed, freed)
                         back = tuple(sorted((*rest, joker_card), key=_index))
                         yield (back, _put(table, n, after), left,
-                               still + (1 if rules.freed_joker_duty else 0))
+                               still + (1 if rules.freed_joker_duty else 0), (c,))
         if rules.new_melds:
             yield from self._new_melds(hand, table, owed, freed, jokers_owed)
 
@@ -182,7 +187,7 @@ class _Search:
 
     def _new_melds(
         self, hand: Hand, table: Table, owed: Card | None, freed: int, jokers_owed: bool
-    ) -> Iterator[tuple[Hand, Table, Card | None, int]]:
+    ) -> Iterator[tuple[Hand, Table, Card | None, int, tuple[Card, ...]]]:
         rules = self.rules
         mr = rules.melds
         # A dict keeps one copy of a group found both ways, in a stable order.
@@ -218,7 +223,7 @@ def _take(hand: Hand, cards: Sequence[Card], owed: Card | None,
     return sorted(rest.elements(), key=_index), owed, freed
 
 
-def _lay(hand: Hand, cards: Sequence[Card], table: Table, owed: Card | None,
-         freed: int) -> tuple[Hand, Table, Card | None, int]:
+def _lay(hand: Hand, cards: tuple[Card, ...], table: Table, owed: Card | None,
+         freed: int) -> tuple[Hand, Table, Card | None, int, tuple[Card, ...]]:
     rest, owed, freed = _take(hand, cards, owed, freed)
-    return tuple(rest), table, owed, freed
+    return tuple(rest), table, owed, freed, cards

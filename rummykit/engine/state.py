@@ -45,6 +45,9 @@ class DealState:
     took: Card | None = None
     #: A taken card the player still has to lay (a duty), or None.
     owed: Card | None = None
+    #: Whether a card of the taken card's face was laid this turn: the two decks' copies look
+    #: alike, so the taken card is then on the table and a copy left in hand is the player's own.
+    took_laid: bool = False
     #: Freed jokers the player still has to lay.
     freed: int = 0
     #: Whether the player did anything after drawing (a taken card can no longer be returned).
@@ -81,6 +84,7 @@ class DealState:
             stock_card=self.stock_card,
             took=self.took,
             owed=self.owed,
+            took_laid=self.took_laid,
             freed=self.freed,
             acted=self.acted,
             returned=self.returned,
@@ -102,6 +106,7 @@ class DealState:
         self.stock_card = snap.stock_card
         self.took = snap.took
         self.owed = snap.owed
+        self.took_laid = snap.took_laid
         self.freed = snap.freed
         self.acted = snap.acted
         self.returned = snap.returned
