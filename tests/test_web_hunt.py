@@ -23,6 +23,7 @@ from tests.web_support import (
     play_turn,
     play_until_over,
     running_server,
+    select_cards,
     settle,
     state,
     two_people_and_a_spectator,
@@ -379,4 +380,49 @@ def test_ones_own_seat_just_taken_offers_no_bot(server: Server, browser: Any) ->
     assert "Ana" in me.inner_text()
     assert page.locator("[data-action=add-bot]").count() == 2
     assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+def test_laying_one_of_two_copies_keeps_the_other_where_the_player_put_it(
+    planned_server: Server, browser: Any
+) -> None:
+    """The hand holds 7H twice: one in the run 5H 6H 7H, the other in the set 7H 7S 7D. Laying
+    the run takes that run's 7H off the hand, not the set's (the server only knows that one 7H
+    left): the set stays whole, as a discard already left its own copy's twin in place."""
+    page = new_page(browser)
+    create_room(page, planned_server.base, "rummy", 2)
+    add_bots(page)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    page.click("[data-action=draw-stock]")
+    page.wait_for_function(
+        """() => { const v = window.rummykit.S.view;
+                   return v.turn.phase === 'play' && v.turn.can.includes('open'); }"""
+    )
+    # The hand as the page arranged it, then the server's answer, are played in the page: the
+    # action is caught before it leaves, so the real game does not matter past the turn.
+    ids = page.evaluate(
+        """() => { const { S, actions } = window.rummykit;
+          const A = S.arrangement;
+          A.groups = []; A.loose = [];
+          A.reconcile(['5H', '6H', '7H', '7H', '7S', '7D', '9C'], A.deal);
+          const id = (text, n = 0) => A.loose.filter((x) => x.startsWith(text + '#'))[n];
+          const run = [id('5H'), id('6H'), id('7H')];
+          const set = [id('7H', 1), id('7S'), id('7D')];
+          A.group(run); A.group(set);
+          window.sentActions = [];
+          actions.play = async (text) => { window.sentActions.push(text); return true; };
+          actions.render();
+          return { run, set }; }"""
+    )
+    select_cards(page, ids["run"])
+    page.click("[data-action=open]")
+    page.wait_for_function("() => window.sentActions.length === 1")
+    assert page.evaluate("() => window.sentActions") == ["open 5H 6H 7H"]
+    groups = page.evaluate(
+        """() => { const A = window.rummykit.S.arrangement;
+          A.reconcile(['9C', '7H', '7S', '7D'], A.deal);
+          return A.groups; }"""
+    )
+    assert groups == [ids["set"]]
+    assert js_errors(page) == []
     page.context.close()

@@ -411,7 +411,7 @@ function meldsBox(S, actions) {
     return h(`button.meld-tile${hint ? ".fits" : ""}`, {
       type: "button", "data-drop": "meld", "data-meld": m.number, "data-key": `meld-${m.number}`,
       "aria-label": t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) }),
-      onclick: () => { if (single && canLay) layOff(S, actions, m, single); },
+      onclick: () => { if (single && canLay) layOff(S, actions, m, sel[0]); },
     },
       h("span.meld-no", { text: String(m.number) }),
       h("span.meld-cards", {}, m.cards.map((c, i) => cardElement(c, { t, small: true, standsFor: standsFor(m, i, v) }))),
@@ -531,7 +531,7 @@ function actionBar(S, actions) {
   if (can(S, "return")) btns.push(b("return-btn", t("action.return"), () => actions.play("return"), { key: "R" }));
   const rules = rulesOf(v);
   if (can(S, "open") && sel.length >= 3) btns.push(b("open", t("action.openSelected"), () => openSelected(S, actions), { primary: true, key: "O" }));
-  if (can(S, "meld") && sel.length >= 3) btns.push(b("meld", t("action.meld"), () => actions.play(`meld ${meldOrder(sel, rules).join(" ")}`), { primary: true, key: "M" }));
+  if (can(S, "meld") && sel.length >= 3) btns.push(b("meld", t("action.meld"), () => { S.arrangement.expectGone(selectedIds(S)); actions.play(`meld ${meldOrder(sel, rules).join(" ")}`); }, { primary: true, key: "M" }));
   // told to screen readers only: shown, it came with the first card tapped and, a line or more
   // long, pushed the hand down under the finger (and back up at the second). The melds that take
   // the card are outlined, and the opened player's meter already says "lay off on any meld".
@@ -812,13 +812,16 @@ async function openSelected(S, actions) {
   }
   const loose = arr.loose.filter((id) => S.selected.has(id)).map(Arrangement.textOf);
   if (loose.length) melds.push(meldOrder(loose, rules));
+  // these very cards leave the hand, not their twins of the other deck (see doDiscard)
+  arr.expectGone(selectedIds(S));
   const ok = await actions.play(`open ${melds.map((m) => m.join(" ")).join(" / ")}`);
   if (ok) S.selected.clear();
   actions.render();
 }
 
-async function layOff(S, actions, meld, text) {
+async function layOff(S, actions, meld, id) {
   const v = S.view;
+  const text = Arrangement.textOf(id);
   const f = fits(meld, text, v);
   const options = [];
   if (can(S, "layoff")) {
@@ -832,6 +835,7 @@ async function layOff(S, actions, meld, text) {
   else if (options.length === 1) action = options[0].value;
   else action = await chooseDialog(t("action.chooseHow"), options);
   if (!action) return;
+  S.arrangement.expectGone([id]);
   const ok = await actions.play(action);
   if (ok) S.selected.clear();
   actions.render();
@@ -971,7 +975,7 @@ export function handleKey(e, S, actions) {
     return false;
   };
   if (/^[1-9]$/.test(k)) {
-    const sel = selectedTexts(S);
+    const sel = selectedIds(S);
     const meld = S.view.table.find((m) => m.number === Number(k));
     if (meld && sel.length === 1) {
       layOff(S, actions, meld, sel[0]);
@@ -1116,7 +1120,10 @@ function drop(kind, ids, target, ev, S, actions) {
       return;
     case "pile":
       // the card just taken, dragged back onto the pile, is returned (devolver)
-      if (ids.length === 1 && can(S, "return") && v.turn.taken === texts[0]) actions.play("return");
+      if (ids.length === 1 && can(S, "return") && v.turn.taken === texts[0]) {
+        arr.expectGone(ids);
+        actions.play("return");
+      }
       else if (ids.length === 1 && can(S, "discard")) doDiscard(S, actions, ids[0]);
       else if (ids.length !== 1) toast(t("action.pickOne"), "error");
       else if (isMyTurn(S)) actions.play(`discard ${texts[0]}`);
@@ -1124,7 +1131,7 @@ function drop(kind, ids, target, ev, S, actions) {
     case "meld": {
       const meld = v.table.find((m) => m.number === Number(target.dataset.meld));
       if (meld && ids.length === 1) {
-        layOff(S, actions, meld, texts[0]);
+        layOff(S, actions, meld, ids[0]);
         return;
       }
     }
@@ -1133,6 +1140,7 @@ function drop(kind, ids, target, ev, S, actions) {
     case "table": {
       const rules = rulesOf(v);
       if (texts.length < 3) return;
+      if (can(S, "meld") || can(S, "open")) arr.expectGone(ids);
       if (can(S, "meld")) actions.play(`meld ${meldOrder(texts, rules).join(" ")}`).then((ok) => { if (ok) { S.selected.clear(); actions.render(); } });
       else if (can(S, "open")) actions.play(`open ${meldOrder(texts, rules).join(" ")}`).then((ok) => { if (ok) { S.selected.clear(); actions.render(); } });
       return;
