@@ -383,14 +383,13 @@ def test_ones_own_seat_just_taken_offers_no_bot(server: Server, browser: Any) ->
     page.context.close()
 
 
-def test_laying_one_of_two_copies_keeps_the_other_where_the_player_put_it(
-    planned_server: Server, browser: Any
-) -> None:
-    """The hand holds 7H twice: one in the run 5H 6H 7H, the other in the set 7H 7S 7D. Laying
-    the run takes that run's 7H off the hand, not the set's (the server only knows that one 7H
-    left): the set stays whole, as a discard already left its own copy's twin in place."""
+def _twins_in_hand(server: Server, browser: Any) -> tuple[Any, dict[str, list[str]]]:
+    """A page at its turn to open (rummy, after the draw) whose arrangement holds 7H twice: one
+    in the group 5H 6H 7H, the other in the group 7H 7S 7D. The hand and the server's answers
+    are played in the page: actions are caught before they leave (the real game does not
+    matter past the turn) and kept in ``window.sentActions``."""
     page = new_page(browser)
-    create_room(page, planned_server.base, "rummy", 2)
+    create_room(page, server.base, "rummy", 2)
     add_bots(page)
     page.wait_for_function(MY_TURN_OR_OVER)
     page.click("[data-action=draw-stock]")
@@ -398,9 +397,7 @@ def test_laying_one_of_two_copies_keeps_the_other_where_the_player_put_it(
         """() => { const v = window.rummykit.S.view;
                    return v.turn.phase === 'play' && v.turn.can.includes('open'); }"""
     )
-    # The hand as the page arranged it, then the server's answer, are played in the page: the
-    # action is caught before it leaves, so the real game does not matter past the turn.
-    ids = page.evaluate(
+    ids: dict[str, list[str]] = page.evaluate(
         """() => { const { S, actions } = window.rummykit;
           const A = S.arrangement;
           A.groups = []; A.loose = [];
@@ -414,15 +411,47 @@ def test_laying_one_of_two_copies_keeps_the_other_where_the_player_put_it(
           actions.render();
           return { run, set }; }"""
     )
-    select_cards(page, ids["run"])
-    page.click("[data-action=open]")
-    page.wait_for_function("() => window.sentActions.length === 1")
-    assert page.evaluate("() => window.sentActions") == ["open 5H 6H 7H"]
-    groups = page.evaluate(
+    return page, ids
+
+
+def _hand_after_the_run(page: Any) -> Any:
+    """The groups once the server's hand says the run went down."""
+    return page.evaluate(
         """() => { const A = window.rummykit.S.arrangement;
           A.reconcile(['9C', '7H', '7S', '7D'], A.deal);
           return A.groups; }"""
     )
-    assert groups == [ids["set"]]
+
+
+def test_laying_one_of_two_copies_keeps_the_other_where_the_player_put_it(
+    planned_server: Server, browser: Any
+) -> None:
+    """Opening with the selected run takes that run's 7H off the hand, not the set's (the
+    server only says that one 7H left): the set stays whole, as a discard already left its own
+    card's twin in place."""
+    page, ids = _twins_in_hand(planned_server, browser)
+    select_cards(page, ids["run"])
+    page.click("[data-action=open]")
+    page.wait_for_function("() => window.sentActions.length === 1")
+    assert page.evaluate("() => window.sentActions") == ["open 5H 6H 7H"]
+    assert _hand_after_the_run(page) == [ids["set"]]
+    assert js_errors(page) == []
+    page.context.close()
+
+
+def test_the_one_tap_open_takes_the_copies_arranged_with_its_melds(
+    planned_server: Server, browser: Any
+) -> None:
+    """The meter's one-tap Open lays the engine's melds: of two copies of a face, the one in
+    the group that holds the rest of the meld leaves, the other stays in its own group."""
+    page, ids = _twins_in_hand(planned_server, browser)
+    page.evaluate(
+        """() => { const { S, actions } = window.rummykit;
+          S.view.opening.meter.action = 'open 5H 6H 7H';
+          actions.render(); }"""
+    )
+    page.click("[data-action=open-meter]")
+    page.wait_for_function("() => window.sentActions.length === 1")
+    assert _hand_after_the_run(page) == [ids["set"]]
     assert js_errors(page) == []
     page.context.close()

@@ -103,6 +103,27 @@ export class Arrangement {
     this.leaving = new Set(ids);
   }
 
+  /** The ids of the cards these melds (lists of card texts, as the engine lays them) take out
+   * of the hand: each meld's copies come first from the group that shares most cards with it,
+   * so that of two copies of a face the one arranged with that meld leaves. */
+  idsOf(melds) {
+    const taken = new Set();
+    const out = [];
+    for (const meld of melds) {
+      const count = (g) => g.filter((id) => meld.includes(Arrangement.textOf(id))).length;
+      const lists = [...this.groups].sort((a, b) => count(b) - count(a));
+      const pool = [...lists.flat(), ...this.loose];
+      for (const text of meld) {
+        const id = pool.find((x) => !taken.has(x) && Arrangement.textOf(x) === text);
+        if (id) {
+          taken.add(id);
+          out.push(id);
+        }
+      }
+    }
+    return out;
+  }
+
   cards(ids) {
     return ids.map((id) => parseCard(Arrangement.textOf(id)));
   }

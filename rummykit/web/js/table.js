@@ -491,7 +491,11 @@ function meterBar(S, actions) {
   }
   if (m.action && can(S, "open")) {
     children.push(h("button.btn.primary.open-now", { type: "button", "data-action": "open-meter", "data-key": "open-meter", text: t("meter.open", { points: m.points }),
-      onclick: () => actions.play(m.action) }));
+      onclick: () => {
+        // the arranged copies of the melds' cards leave, not their twins (see doDiscard)
+        S.arrangement.expectGone(S.arrangement.idsOf(m.action.replace(/^open /, "").split(" / ").map((g) => g.split(" "))));
+        actions.play(m.action);
+      } }));
   } else if (m.enough) {
     children.push(h("span.meter-hint", { text: isMyTurn(S) ? t("meter.drawFirst") : t("meter.onYourTurn") }));
   }
