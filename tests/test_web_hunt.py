@@ -407,6 +407,7 @@ def _twins_in_hand(server: Server, browser: Any) -> tuple[Any, dict[str, list[st
           const set = [id('7H', 1), id('7S'), id('7D')];
           A.group(run); A.group(set);
           window.sentActions = [];
+          window.realPlay = actions.play;
           actions.play = async (text) => { window.sentActions.push(text); return true; };
           actions.render();
           return { run, set }; }"""
@@ -454,4 +455,20 @@ def test_the_one_tap_open_takes_the_copies_arranged_with_its_melds(
     page.wait_for_function("() => window.sentActions.length === 1")
     assert _hand_after_the_run(page) == [ids["set"]]
     assert js_errors(page) == []
+    page.context.close()
+
+
+def test_cards_marked_as_leaving_stay_when_the_action_is_refused(
+    planned_server: Server, browser: Any
+) -> None:
+    """An opening the server refuses (the real hand holds no 6H) unmarks the cards it would
+    have laid: a later change of the hand (the card just taken returned, say) must not take the
+    run's 7H for one that left."""
+    page, ids = _twins_in_hand(planned_server, browser)
+    page.evaluate("() => { window.rummykit.actions.play = window.realPlay; }")
+    select_cards(page, ids["run"])
+    page.click("[data-action=open]")
+    # the click sent it (pending from the tap on); the server's refusal ends it
+    page.wait_for_function("() => !window.rummykit.S.pending")
+    assert page.evaluate("() => window.rummykit.S.arrangement.leaving.size") == 0
     page.context.close()

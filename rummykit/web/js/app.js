@@ -182,14 +182,19 @@ export const actions = {
   },
   /** Send one action (notation text) for our seat; at most one in flight. */
   async play(text) {
-    if (S.pending || !S.state) return false;
+    // cards marked as leaving (Arrangement.expectGone) stay when the action is not played
+    const unsent = () => {
+      if (S.arrangement) S.arrangement.expectGone([]);
+      return false;
+    };
+    if (S.pending || !S.state) return unsent();
     S.pending = true;
     render();
     try {
       await S.conn.send({ type: "action", version: S.state.version, action: text });
       return true;
     } catch (e) {
-      return false;
+      return unsent();
     } finally {
       S.pending = false;
       render();
