@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +22,35 @@ import websockets
 
 from rummykit.cards import JOKER_RANK, Card, parse_cards
 from rummykit.melds import parse_meld, rummy_penalty
+from rummykit.server.config import ServerConfig
+from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.storage import SQLiteStorage
 from rummykit.solver import least_penalty
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@contextlib.contextmanager
+def thread_rooms(db: Path) -> Iterator[RoomManager]:
+    """A room manager on a SQLite file, its bots thinking in threads: the server's rooms
+    without a process or a socket, closed after use."""
+    storage = SQLiteStorage(str(db))
+    rooms = RoomManager(storage, ServerConfig(bot_pool="thread"))
+    try:
+        yield rooms
+    finally:
+        rooms.close()
+        storage.close()
+
+
+def sent(conn: Connection) -> list[dict[str, Any]]:
+    """The messages queued for a connection since the last call."""
+    out = []
+    while not conn.queue.empty():
+        text = conn.queue.get_nowait()
+        if text is not None:
+            out.append(json.loads(text))
+    return out
 
 
 def free_port() -> int:

@@ -21,16 +21,13 @@ from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import ProtocolError, parse_client_message
 from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import ROOT, Client, ServerProc, choose
+from tests.server_support import ROOT, Client, ServerProc, choose, sent, thread_rooms
 
 
 @pytest.fixture
 def manager(tmp_path: Path) -> Iterator[RoomManager]:
-    storage = SQLiteStorage(str(tmp_path / "hunt.db"))
-    rooms = RoomManager(storage, ServerConfig(bot_pool="thread"))
-    yield rooms
-    rooms.close()
-    storage.close()
+    with thread_rooms(tmp_path / "hunt.db") as rooms:
+        yield rooms
 
 
 def _serve(db: Path) -> subprocess.CompletedProcess[str]:
@@ -183,9 +180,9 @@ def test_a_message_over_the_rate_limit_still_gets_its_id(tmp_path: Path) -> None
 
     async def main() -> None:
         c = await Client("ids").connect(server.ws)
-        sent = [await c.send("ping", id=f"p{i}") for i in range(6)]
+        ids = [await c.send("ping", id=f"p{i}") for i in range(6)]
         answers = [await c.recv(None) for _ in range(6)]
-        assert [m["id"] for m in answers] == sent, answers
+        assert [m["id"] for m in answers] == ids, answers
         assert "rate_limited" in [m.get("code") for m in answers], answers
         await c.close()
 
@@ -210,13 +207,6 @@ class _DiesOnSecondWrite(SQLiteStorage):
         raise _Crash
 
 
-def _sent(conn: Connection) -> list[dict[str, Any]]:
-    out = []
-    while not conn.queue.empty():
-        text = conn.queue.get_nowait()
-        if text is not None:
-            out.append(json.loads(text))
-    return out
 
 
 def _play_until(manager: RoomManager, variant: str, options: dict[str, Any],
@@ -235,7 +225,7 @@ def _play_until(manager: RoomManager, variant: str, options: dict[str, Any],
         manager.handle(conns[1], {"type": "join", "id": 2, "room": room.code})
         for seat, conn in enumerate(conns):
             manager.handle(conn, {"type": "sit", "id": 3, "seat": seat, "name": f"P{seat}"})
-        seen["token"] = next(m["token"] for m in _sent(conns[0]) if m["type"] == "seated")
+        seen["token"] = next(m["token"] for m in sent(conns[0]) if m["type"] == "seated")
         refused: set[str] = set()
         for turns in range(3000):
             if done(room):
@@ -273,7 +263,7 @@ def _restarted(path: Path, code: str, token: str) -> tuple[Any, RoomManager, SQL
         manager.restore()
         conn = Connection()
         manager.handle(conn, {"type": "resume", "id": 1, "room": code, "token": token})
-        state.extend(m for m in _sent(conn) if m["type"] == "state")
+        state.extend(m for m in sent(conn) if m["type"] == "state")
         manager.close()
 
     asyncio.run(main())

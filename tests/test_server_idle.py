@@ -6,7 +6,6 @@ record is replayed when somebody comes back to it (a finished game's too)."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ import pytest
 from rummykit.server.config import ServerConfig
 from rummykit.server.rooms import OVER, PLAYING, Connection, Room, RoomManager, now_ms
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import HeldBot, bot_to_move
+from tests.server_support import HeldBot, bot_to_move, sent
 
 
 def _manager(storage: SQLiteStorage, clock_scale: float = 1.0) -> RoomManager:
@@ -25,16 +24,6 @@ def _manager(storage: SQLiteStorage, clock_scale: float = 1.0) -> RoomManager:
         verify_views=True,
     )
     return RoomManager(storage, config)
-
-
-def _sent(conn: Connection) -> list[dict[str, Any]]:
-    """The messages queued for a connection since the last call."""
-    out = []
-    while not conn.queue.empty():
-        text = conn.queue.get_nowait()
-        if text is not None:
-            out.append(json.loads(text))
-    return out
 
 
 def _two_people(
@@ -49,7 +38,7 @@ def _two_people(
     tokens = []
     for seat, conn in enumerate(conns):
         manager.handle(conn, {"type": "sit", "id": 2, "seat": seat, "name": f"P{seat}"})
-        tokens.append(next(m["token"] for m in _sent(conn) if m["type"] == "seated"))
+        tokens.append(next(m["token"] for m in sent(conn) if m["type"] == "seated"))
     assert room.status == PLAYING and room.game is not None
     return room, conns, tokens
 
@@ -101,7 +90,7 @@ def test_a_room_nobody_is_in_holds_its_clock_and_goes_on_with_the_time_it_had_le
         after = now_ms()
         assert not room.held and room.left is None
         assert room.deadline is not None and before + left <= room.deadline <= after + left
-        state = next(m for m in _sent(back) if m["type"] == "state")
+        state = next(m for m in sent(back) if m["type"] == "state")
         assert state["clock"]["deadline"] == room.deadline and state["version"] == version
         # and runs out as before
         await _until(lambda: game.version > version, "the clock ran out")
@@ -208,7 +197,7 @@ def test_a_restart_holds_every_game_and_loads_it_when_somebody_comes_back(
         assert live.game is not None and live.game.version == saved["version"]
         assert not live.held and live.deadline is not None
         assert live.deadline - now_ms() <= left
-        state = next(m for m in _sent(conn) if m["type"] == "state")
+        state = next(m for m in sent(conn) if m["type"] == "state")
         assert state["version"] == saved["version"] and state["view"] == saved["view"]
         # the other room is still held and unread; the sweep forgets it unread
         assert empty.game is None and empty.held
@@ -304,7 +293,7 @@ def test_a_finished_game_after_a_restart_shows_its_end_and_rematches(tmp_path: P
         first.handle(conns[mover], {"type": "action", "id": 3, "version": game.version,
                                     "action": "drop"})
         assert room.status == OVER
-        over = [m for m in _sent(conns[0]) if m["type"] in ("state", "game_over")]
+        over = [m for m in sent(conns[0]) if m["type"] in ("state", "game_over")]
         saved.update(code=room.code, tokens=tokens, state=over[-2], over=over[-1])
         first.close()
 
@@ -320,7 +309,7 @@ def test_a_finished_game_after_a_restart_shows_its_end_and_rematches(tmp_path: P
         for seat, conn in enumerate(conns):
             second.handle(conn, {"type": "resume", "id": 1, "room": room.code,
                                  "token": saved["tokens"][seat]})
-        state = next(m for m in _sent(conns[0]) if m["type"] == "state")
+        state = next(m for m in sent(conns[0]) if m["type"] == "state")
         old = saved["state"]
         assert state["view"] == old["view"] and state["version"] == old["version"]
         assert state["view"]["over"] and state["events"][-1] == old["events"][-1]
@@ -359,7 +348,7 @@ def test_a_finished_game_nobody_looks_at_is_forgotten_until_somebody_comes_back(
         assert room.game is None and storage.load_rooms()[0]["version"] == game.version
         back = Connection()
         manager.handle(back, {"type": "resume", "id": 4, "room": room.code, "token": tokens[0]})
-        state = next(m for m in _sent(back) if m["type"] == "state")
+        state = next(m for m in sent(back) if m["type"] == "state")
         assert state["view"] == final and state["version"] == game.version
         # the only one there enters again: the room is not left first (its game is not
         # forgotten and read again), the seat is kept and the game still shown
@@ -368,7 +357,7 @@ def test_a_finished_game_nobody_looks_at_is_forgotten_until_somebody_comes_back(
             {"type": "resume", "id": 6, "room": room.code, "token": tokens[0]},
         ):
             manager.handle(back, again)
-            state = next(m for m in _sent(back) if m["type"] == "state")
+            state = next(m for m in sent(back) if m["type"] == "state")
             assert state["view"] == final and room.game is not None
         # a spectator alone enters again: the same
         manager.handle(back, {"type": "leave", "id": 7})
@@ -376,7 +365,7 @@ def test_a_finished_game_nobody_looks_at_is_forgotten_until_somebody_comes_back(
         manager.handle(back, {"type": "join", "id": 8, "room": room.code})
         loaded = room.game
         manager.handle(back, {"type": "join", "id": 9, "room": room.code})
-        state = [m for m in _sent(back) if m["type"] == "state"][-1]
+        state = [m for m in sent(back) if m["type"] == "state"][-1]
         assert state["view"] == public and room.game is loaded
         manager.close()
 
@@ -398,7 +387,7 @@ def _away_manager(storage: SQLiteStorage) -> RoomManager:
 
 def _last(conn: Connection, kind: str) -> dict[str, Any]:
     """The last message of a type queued for a connection (the queue is emptied)."""
-    return [m for m in _sent(conn) if m["type"] == kind][-1]
+    return [m for m in sent(conn) if m["type"] == kind][-1]
 
 
 def test_a_room_where_every_person_is_away_holds_until_one_comes_back(tmp_path: Path) -> None:
@@ -426,9 +415,9 @@ def test_a_room_where_every_person_is_away_holds_until_one_comes_back(tmp_path: 
         watcher = Connection()
         manager.handle(watcher, {"type": "join", "id": 1, "room": room.code})
         assert room.held and room.timer is None
-        sent = _sent(watcher)
-        assert next(m for m in sent if m["type"] == "room")["held"] is True
-        assert next(m for m in sent if m["type"] == "state")["clock"] is None
+        got = sent(watcher)
+        assert next(m for m in got if m["type"] == "room")["held"] is True
+        assert next(m for m in got if m["type"] == "state")["clock"] is None
         # the seat to move comes back by playing: the clock runs again for everybody
         assert game.to_move is not None
         mover = game.to_move
@@ -436,9 +425,9 @@ def test_a_room_where_every_person_is_away_holds_until_one_comes_back(tmp_path: 
                                       "action": "draw"})
         assert not room.held and room.deadline is not None and not room.seats[mover].away
         assert room.seats[1 - mover].away  # the other is still away
-        sent = _sent(watcher)
-        assert [m for m in sent if m["type"] == "room"][-1]["held"] is False
-        assert [m for m in sent if m["type"] == "state"][-1]["clock"]["deadline"] == room.deadline
+        got = sent(watcher)
+        assert [m for m in got if m["type"] == "room"][-1]["held"] is False
+        assert [m for m in got if m["type"] == "state"][-1]["clock"]["deadline"] == room.deadline
         assert not storage.load_rooms()[0]["held"]
         manager.close()
 
@@ -465,7 +454,7 @@ def test_back_starts_a_room_of_away_people_again_and_their_bots(tmp_path: Path) 
         version = game.version
         await asyncio.sleep(3 * room.duration / 1000)
         assert game.version == version and room.thinking is None
-        _sent(conn)
+        sent(conn)
         manager.handle(conn, {"type": "back", "id": 4})
         assert not room.held and not room.seats[0].away
         assert _last(conn, "state")["clock"]["deadline"] == room.deadline
@@ -504,7 +493,7 @@ def test_a_room_of_away_people_stays_held_after_a_restart_until_one_resumes(
         await asyncio.sleep(3 * room.duration / 1000)
         assert room.game.version == saved["version"]
         # one of them comes back: the clock goes on with the time it had left
-        _sent(watcher)
+        sent(watcher)
         back = Connection()
         before = now_ms()
         second.handle(back, {"type": "resume", "id": 2, "room": room.code,

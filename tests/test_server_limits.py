@@ -28,16 +28,13 @@ from rummykit.server.protocol import (
 )
 from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import ROOT, Client, ServerProc
+from tests.server_support import ROOT, Client, ServerProc, thread_rooms
 
 
 @pytest.fixture
 def manager(tmp_path: Path) -> Iterator[RoomManager]:
-    storage = SQLiteStorage(str(tmp_path / "limits.db"))
-    rooms = RoomManager(storage, ServerConfig(bot_pool="thread"))
-    yield rooms
-    rooms.close()
-    storage.close()
+    with thread_rooms(tmp_path / "limits.db") as rooms:
+        yield rooms
 
 
 def _create(manager: RoomManager, conn: Connection, variant: str, players: int,
