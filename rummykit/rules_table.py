@@ -53,6 +53,10 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "be thrown that turn is refused where a card must stay to discard, and elsewhere unless "
      "that card can then be laid. Under `layoffs` off the table is no place for what is owed: "
      "it goes only into a new meld from the hand."),
+    ("rummy, Rami", "The two decks' copies of a face look alike: a card of the taken card's "
+     "face laid that turn lays the taken card (its duty is met), and a copy of that face still "
+     "in hand is then the player's own and may be discarded, with `taken_card_duty` or "
+     "without it."),
     ("rummy", "Jokers may be laid off within the joker limits; when a card fits both ends of a "
      "run (a joker, an ace on a 2-to-K run) the action must name the end."),
     ("Rami", "Partners sit opposite; the ace is low or high; the joker limits of `rummy` apply; "
