@@ -1,0 +1,50 @@
+"""What a hunt through games of several deals found, each kept: pool players eliminated,
+screens between deals, the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web_support import chromium, js_errors, new_page, play_against_bots, running_server
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Any]:
+    with running_server() as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+#: every reason the engine gives for a seat being out of a deal (``DealState.out``)
+OUT_REASONS = ("dropped", "wrong-declaration", "eliminated")
+
+
+def test_a_seat_out_of_the_deal_is_named_in_every_language(server: Any, browser: Any) -> None:
+    """A pool player over the pool's limit sits out the following deals with the reason
+    ``eliminated`` (the chip and the end screen badge it); the badge showed the raw key
+    ``seat.out.eliminated`` in every language. Eliminations need several deals, so the view of
+    a fresh Indian table is given each reason in turn."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "indian", 3, {"format": "pool101"})
+    for lang in ("es", "en", "fr"):
+        page.select_option("#lang", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        for reason in OUT_REASONS:
+            badge = page.evaluate(
+                """r => { const { S, actions } = window.rummykit;
+                  S.view.seats[1].out = r; actions.render();
+                  const b = document.querySelector('.seat-chip[data-seat="1"] .badge.out');
+                  return b && b.textContent; }""",
+                reason,
+            )
+            assert badge and not badge.startswith("seat."), (lang, reason, badge)
+    assert js_errors(page) == []
+    page.context.close()
