@@ -48,3 +48,25 @@ def test_a_seat_out_of_the_deal_is_named_in_every_language(server: Any, browser:
             assert badge and not badge.startswith("seat."), (lang, reason, badge)
     assert js_errors(page) == []
     page.context.close()
+
+
+def test_a_player_out_of_the_game_is_told_so(server: Any, browser: Any) -> None:
+    """A pool player eliminated watches the others play on with an empty hand; the bar above
+    it still said the declaration was "checked on your turn, after you draw", a turn that never
+    comes, and nothing said the player was out. A player who dropped out of a deal read the
+    same. The view of a fresh pool table is given each reason in turn."""
+    page = new_page(browser, locale="fr-FR")
+    play_against_bots(page, server.base, "indian", 3, {"format": "pool101"})
+    for reason, words in (("eliminated", "hors de la partie"), ("dropped", "hors de cette donne")):
+        got = page.evaluate(
+            """r => { const { S, actions } = window.rummykit;
+              S.view.seats[S.you].out = r; actions.render();
+              const out = document.querySelector('.my-area .meter.out');
+              return { out: out && out.textContent,
+                       declaration: !!document.querySelector('.my-area .meter.declaration') }; }""",
+            reason,
+        )
+        assert got["out"] and words in got["out"], (reason, got)
+        assert not got["declaration"], (reason, got)
+    assert js_errors(page) == []
+    page.context.close()

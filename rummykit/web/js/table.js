@@ -469,6 +469,13 @@ function meterBar(S, actions) {
   // between deals and after the game its advice ("lay new melds…", "draw first") is stale: the
   // deal is over and the hand shown is gone
   if (!v.turn) return null;
+  // a seat out of the deal (dropped, a wrong declaration) or out of a pool game (eliminated)
+  // gets no turn: "checked on your turn" or an opening to reach would wait for one in vain
+  const out = v.seats[S.you] && v.seats[S.you].out;
+  if (out) {
+    return h("div.meter.out", { "data-out": out },
+      h("span", { text: out === "eliminated" ? t("table.outOfGame") : t("table.outOfDeal", { why: t(`seat.out.${out}`) }) }));
+  }
   if (v.variant === "indian") return declarationBar(S, actions);
   const o = v.opening;
   if (!o) return null;
