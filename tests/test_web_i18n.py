@@ -84,6 +84,7 @@ def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
         "reason.end.low",
         "reason.what.swap",
         "seat.out.wrong-declaration",
+        "seat.out.eliminated",
         "action.layoffEnd.low",
         "rank.13",
         "suit.clubs",

@@ -469,6 +469,13 @@ function meterBar(S, actions) {
   // between deals and after the game its advice ("lay new melds…", "draw first") is stale: the
   // deal is over and the hand shown is gone
   if (!v.turn) return null;
+  // a seat out of the deal (dropped, a wrong declaration) or out of a pool game (eliminated)
+  // gets no turn: "checked on your turn" or an opening to reach would wait for one in vain
+  const out = v.seats[S.you] && v.seats[S.you].out;
+  if (out) {
+    return h("div.meter.out", { "data-out": out },
+      h("span", { text: out === "eliminated" ? t("table.outOfGame") : t("table.outOfDeal", { why: t(`seat.out.${out}`) }) }));
+  }
   if (v.variant === "indian") return declarationBar(S, actions);
   const o = v.opening;
   if (!o) return null;
@@ -687,15 +694,20 @@ function endOverlay(S, actions) {
   const declared = result.how === "declare"
     ? [...S.events].reverse().find((e) => e.action === "declare" && e.valid && e.seat === result.winner)
     : null;
+  // a pool player whose total passed the pool's limit is out from the next deal on: the view's
+  // seats still hold the finished deal's, so the screen of the deal that put them out said
+  // nothing of it (the game's winner may be over it too, when all left went over at once)
+  const poolLimit = v.variant === "indian" ? { pool101: 101, pool201: 201 }[v.options && v.options.format] : undefined;
   const rows = [];
   for (let s = 0; s < v.players; s++) {
     const hand = (result.hands && result.hands[s]) || [];
     const groups = s === result.winner && declared && Array.isArray(declared.melds) ? declared.melds : null;
     const pen = result.penalties ? result.penalties[s] : null;
     const total = teams && scores.length === 2 ? scores[s % 2] : scores[s];
+    const out = poolLimit && total > poolLimit && !(go && go.winner === s) ? "eliminated" : v.seats[s] && v.seats[s].out;
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
       h("th", { scope: "row" }, seatName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
-        v.seats[s] && v.seats[s].out ? h("span.badge.out", { text: t(`seat.out.${v.seats[s].out}`) }) : null),
+        out ? h("span.badge.out", { text: t(`seat.out.${out}`) }) : null),
       // the flex box inside the cell: a flex cell is no table cell, and its row's borders and
       // colour then stopped short of it
       h("td", {}, groups
