@@ -73,9 +73,10 @@ def test_a_player_out_of_the_game_is_told_so(server: Any, browser: Any) -> None:
 
 
 def test_the_deal_that_puts_a_pool_player_out_says_so(server: Any, browser: Any) -> None:
-    """The screen between deals marks a pool player whose total passed the pool's limit as
-    eliminated: the view's seats are still the finished deal's, so it said nothing until the
-    next deal, which deals that seat no more. A deal's end is given to a fresh Pool 101 table."""
+    """The screen between deals marks a pool player the deal put out of the game (the view's
+    `eliminated`) as eliminated: the view's seats are still the finished deal's, so it said
+    nothing until the next deal, which deals that seat no more. A deal's end is given to a
+    fresh Pool 101 table."""
     page = new_page(browser, locale="es-ES")
     play_against_bots(page, server.base, "indian", 3, {"format": "pool101"})
     badges = page.evaluate(
@@ -86,11 +87,12 @@ def test_the_deal_that_puts_a_pool_player_out_says_so(server: Any, browser: Any)
             next_deal_at: Date.now() + 60000 };
           // the live deal's own outs (a bot may drop) are not this test's
           S.view.seats.forEach(seat => { seat.out = null; });
+          S.view.eliminated = [0];
           actions.render();
           return [0, 1, 2].map(s => { const b = document.querySelector(
             `[data-result-seat="${s}"] .badge.out`); return b && b.textContent; }); }"""
     )
-    # over 101 is out; 101 itself still plays
+    # the seat the engine put out, and no other (101 itself still plays)
     assert badges == ["eliminado", None, None], badges
     assert js_errors(page) == []
     page.context.close()

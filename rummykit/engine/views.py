@@ -54,6 +54,9 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "restocks": d.restocks,
         "turn": None,
         "scores": list(game.score.totals),
+        # out of the game (a pool's limit passed): public, and known as soon as the deal that
+        # put them out is scored, before the next deal deals them no more
+        "eliminated": [s for s, out in enumerate(game.score.eliminated) if out],
         "results": [r.to_json() for r in game.results],
         "over": game.over,
         "winner": game.winner,

@@ -694,17 +694,16 @@ function endOverlay(S, actions) {
   const declared = result.how === "declare"
     ? [...S.events].reverse().find((e) => e.action === "declare" && e.valid && e.seat === result.winner)
     : null;
-  // a pool player whose total passed the pool's limit is out from the next deal on: the view's
-  // seats still hold the finished deal's, so the screen of the deal that put them out said
-  // nothing of it (the game's winner may be over it too, when all left went over at once)
-  const poolLimit = v.variant === "indian" ? { pool101: 101, pool201: 201 }[v.options && v.options.format] : undefined;
+  // a pool player put out of the game by this deal: the view's seats are still the finished
+  // deal's, so their own out marks say nothing of it yet; the engine's list does
+  const gone = Array.isArray(v.eliminated) ? v.eliminated : [];
   const rows = [];
   for (let s = 0; s < v.players; s++) {
     const hand = (result.hands && result.hands[s]) || [];
     const groups = s === result.winner && declared && Array.isArray(declared.melds) ? declared.melds : null;
     const pen = result.penalties ? result.penalties[s] : null;
     const total = teams && scores.length === 2 ? scores[s % 2] : scores[s];
-    const out = poolLimit && total > poolLimit && !(go && go.winner === s) ? "eliminated" : v.seats[s] && v.seats[s].out;
+    const out = gone.includes(s) ? "eliminated" : v.seats[s] && v.seats[s].out;
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
       h("th", { scope: "row" }, seatName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
         out ? h("span.badge.out", { text: t(`seat.out.${out}`) }) : null),
