@@ -96,3 +96,25 @@ def test_the_deal_that_puts_a_pool_player_out_says_so(server: Any, browser: Any)
     assert badges == ["eliminado", None, None], badges
     assert js_errors(page) == []
     page.context.close()
+
+
+def test_a_seat_out_before_the_deal_pays_a_dash_not_a_zero(server: Any, browser: Any) -> None:
+    """A pool player eliminated in an earlier deal is not dealt in: the end screen of a later
+    deal shows a dash in its penalty cell (the engine counts it 0), as for a hand not dealt."""
+    page = new_page(browser, locale="en-US")
+    play_against_bots(page, server.base, "indian", 3, {"format": "pool101"})
+    cells = page.evaluate(
+        """() => { const { S, actions } = window.rummykit;
+          const result = { deal: 3, dealer: 0, winner: 2, how: "declare", points: 30,
+            double: false, blocked: false, penalties: [0, 30, 0], hands: [[], [], []] };
+          S.dealOver = { type: "deal_over", deal: 3, result, scores: [120, 60, 10],
+            next_deal_at: Date.now() + 60000 };
+          S.view.seats.forEach(seat => { seat.out = null; });
+          S.view.seats[0].out = "eliminated";
+          S.view.eliminated = [0];
+          actions.render();
+          return [0, 1, 2].map(s => document.querySelector(`[data-penalty="${s}"]`).textContent); }"""
+    )
+    assert cells == ["—", "30", "0"], cells
+    assert js_errors(page) == []
+    page.context.close()

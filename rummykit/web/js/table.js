@@ -701,7 +701,8 @@ function endOverlay(S, actions) {
   for (let s = 0; s < v.players; s++) {
     const hand = (result.hands && result.hands[s]) || [];
     const groups = s === result.winner && declared && Array.isArray(declared.melds) ? declared.melds : null;
-    const pen = result.penalties ? result.penalties[s] : null;
+    // a seat out of the game before this deal was not dealt in: nothing to pay, no 0
+    const pen = result.penalties && !(v.seats[s] && v.seats[s].out === "eliminated") ? result.penalties[s] : null;
     const total = teams && scores.length === 2 ? scores[s % 2] : scores[s];
     const out = gone.includes(s) ? "eliminated" : v.seats[s] && v.seats[s].out;
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
