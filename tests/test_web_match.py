@@ -113,7 +113,8 @@ def test_a_seat_out_before_the_deal_pays_a_dash_not_a_zero(server: Any, browser:
           S.view.seats[0].out = "eliminated";
           S.view.eliminated = [0];
           actions.render();
-          return [0, 1, 2].map(s => document.querySelector(`[data-penalty="${s}"]`).textContent); }"""
+          return [0, 1, 2].map(
+            s => document.querySelector(`[data-penalty="${s}"]`).textContent); }"""
     )
     assert cells == ["—", "30", "0"], cells
     assert js_errors(page) == []
