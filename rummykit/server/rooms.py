@@ -1204,8 +1204,15 @@ class RoomManager:
     @staticmethod
     def _everyone_away(room: Room) -> bool:
         """Whether the room has seated people and every one of them is marked away (a room of
-        bots alone is played on: watching bots is a use of its own)."""
-        people = [s for s in room.seats if s.kind == "human"]
+        bots alone is played on: watching bots is a use of its own). A person out of a pool
+        game (eliminated) only watches, as a spectator does: their clock never runs, so they are
+        never marked away, and the game went on played by ``timeout`` under their eyes."""
+        playing = set(room.game.score.active_seats()) if room.game is not None else None
+        people = [
+            s
+            for s in room.seats
+            if s.kind == "human" and (playing is None or s.seat in playing)
+        ]
         return bool(people) and all(s.away for s in people)
 
     def _holds(self, room: Room) -> bool:
