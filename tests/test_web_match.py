@@ -3,25 +3,9 @@ screens between deals, the end of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tests.web_support import chromium, js_errors, new_page, play_against_bots, running_server
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Any]:
-    with running_server() as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
-
+from tests.web_support import js_errors, new_page, play_against_bots
 
 #: every reason the engine gives for a seat being out of a deal (``DealState.out``)
 OUT_REASONS = ("dropped", "wrong-declaration", "eliminated")
