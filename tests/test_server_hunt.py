@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
+from rummykit.engine.game import Game
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import ProtocolError, parse_client_message
-from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.rooms import Connection, Room, RoomManager, Seat
 from rummykit.server.storage import SQLiteStorage
 from tests.server_support import ROOT, Client, ServerProc, choose, sent, thread_rooms
 
@@ -299,3 +300,21 @@ def test_a_crash_right_after_the_last_action_keeps_the_record(tmp_path: Path) ->
         assert storage.get_record(room.code) == room.game.record()
     finally:
         storage.close()
+
+
+def test_a_person_out_of_a_pool_game_does_not_keep_the_game_going() -> None:
+    """Pool 101, Ana and Ben with a bot: once Ana is out of the game (eliminated) she only
+    watches, and her clock never runs, so she is never marked away. When Ben, the one person
+    still in the game, is away, everybody at the table is away and the room holds
+    (docs/server.md, *The turn clock*); before, Ana's seat kept the game going, Ben's turns
+    played by ``timeout`` under her eyes."""
+    game = Game.new("indian", 3, {"format": "pool101"}, seed=1)
+    room = Room("POOLAB", "indian", 3, {"format": "pool101"}, game=game, seats=[
+        Seat(0, "human", name="Ana"), Seat(1, "human", name="Ben", away=True),
+        Seat(2, "bot", level="medium"),
+    ])
+    assert not RoomManager._everyone_away(room)
+    game.score.eliminated[0] = True
+    assert RoomManager._everyone_away(room)
+    room.seats[1].away = False
+    assert not RoomManager._everyone_away(room)
