@@ -278,11 +278,7 @@ function onState(msg) {
   // deal's whole history again: the moves made while it was gone, past the events this page
   // already has, go to the log as an open page had them (the status line's last move with them)
   if (prev && v.deal === prev.deal && msg.last === null && Array.isArray(msg.events)) {
-    for (const e of msg.events.slice(S.events.length)) {
-      const last = eventAction(e);
-      if (last) S.log.push(logEntry(last, eventDetail(e)));
-    }
-    S.log = keepLog(S.log);
+    logEvents(msg.events.slice(S.events.length));
   }
   if (Array.isArray(msg.events)) {
     // entering a room, a reconnection and a new deal bring the deal's whole history
@@ -295,13 +291,7 @@ function onState(msg) {
   // so does a new game's first state (a bot may have moved already)
   if (!prev || v.deal !== prev.deal) {
     S.log.push(dealHeading(v.deal));
-    if (msg.last === null && Array.isArray(msg.events)) {
-      for (const e of msg.events) {
-        const last = eventAction(e);
-        if (last) S.log.push(logEntry(last, eventDetail(e)));
-      }
-    }
-    S.log = keepLog(S.log);
+    logEvents(msg.last === null && Array.isArray(msg.events) ? msg.events : []);
   }
   if (Array.isArray(v.hand)) {
     const key = `rk.hand.${msg.room}.${v.seat}`;
@@ -340,6 +330,15 @@ function onState(msg) {
  * the line: the deal's events are gone by the time a later deal words it again. */
 function logEntry(last, detail) {
   return { seat: last.seat, auto: !!last.auto, get text() { return describeAction(last, S, detail); } };
+}
+
+/** The log's lines of history events the page did not see as they happened. */
+function logEvents(events) {
+  for (const e of events) {
+    const last = eventAction(e);
+    if (last) S.log.push(logEntry(last, eventDetail(e)));
+  }
+  S.log = keepLog(S.log);
 }
 
 /** What a history event adds to its action's text: the card a take took; for the clock's
