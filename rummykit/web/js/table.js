@@ -132,15 +132,11 @@ export function fits(meld, text, view) {
   return out;
 }
 
-/** The cost of dropping now (Indian): 20 before this seat's first draw of the deal, 40 after.
- * The engine's own figure when the view has it: a first player dealt the extra card (the house
- * rule first_extra) starts by discarding, having drawn nothing, and pays 20. */
+/** The cost of dropping now (Indian): the engine's own figure, in the view of a seat still in
+ * the deal (20 before its first draw, 40 after; 20 too for a first player dealt the extra card
+ * under the house rule first_extra, who starts by discarding, having drawn nothing). */
 function dropCost(S) {
-  if (typeof S.view.drop_cost === "number") return S.view.drop_cost;
-  const me = S.you;
-  const drew = S.events.some((e) => e.seat === me && (e.action === "draw" || e.action === "take"));
-  const phaseDrawn = S.view.turn && S.view.turn.seat === me && S.view.turn.phase !== "draw";
-  return drew || phaseDrawn ? 40 : 20;
+  return S.view.drop_cost;
 }
 
 /** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
