@@ -204,9 +204,6 @@ class _DiesOnSecondWrite(SQLiteStorage):
     def save_deal(self, *args: Any, **kw: Any) -> None:
         raise _Crash
 
-    def finish_game(self, *args: Any, **kw: Any) -> None:
-        raise _Crash
-
 
 
 

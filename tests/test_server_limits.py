@@ -115,7 +115,7 @@ def test_a_code_the_storage_still_holds_is_never_issued_again(
     that code would overwrite them when its own game starts."""
     storage = manager.storage
     storage.start_game("AAAAAA", 1, {"variant": "rummy"}, {"dealer": 0}, {"code": "AAAAAA"})
-    storage.finish_game("AAAAAA", 1, {"old": "record"}, {"code": "AAAAAA"})
+    storage.append_action("AAAAAA", 1, 0, 0, "draw", {"code": "AAAAAA"}, record={"old": "record"})
     storage.delete_room("AAAAAA")  # swept: only the records remain
     storage.save_room("CCCCCC", {"code": "CCCCCC"})  # a stored room not loaded (yet)
     letters = iter("A" * 6 + "C" * 6 + "B" * 6)

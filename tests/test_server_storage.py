@@ -40,7 +40,10 @@ def test_actions_and_deals_rebuild_the_record(tmp_path: Path) -> None:
     assert replayed.version == game.version
     assert replayed.view(0) == game.view(0)
     assert again.get_record("ABCDEF") is None  # not finished
-    again.finish_game("ABCDEF", 1, game.record(), {"code": "ABCDEF", "n": 13})
+    # the game's last action stored with its final record
+    again.append_action(
+        "ABCDEF", 1, 0, 12, "draw", {"code": "ABCDEF", "n": 13}, record=game.record()
+    )
     assert again.get_record("ABCDEF") == game.record()
     assert again.get_record("ABCDEF", 1) == game.record()
     assert again.get_record("ABCDEF", 2) is None

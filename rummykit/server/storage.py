@@ -63,10 +63,6 @@ class Storage(Protocol):
         """The record of a game as stored so far (head, deals with their actions)."""
         ...
 
-    def finish_game(self, code: str, game: int, record: JSON, state: JSON) -> None:
-        """Keep the final record of a finished game and store the room state."""
-        ...
-
     def get_record(self, code: str, game: int | None = None) -> JSON | None:
         """The record of a finished game (the latest one when ``game`` is None)."""
         ...
@@ -290,17 +286,6 @@ class SQLiteStorage:
             out_deals[deal]["actions"].append(action)
         record["deals"] = out_deals
         return record
-
-    def finish_game(self, code: str, game: int, record: JSON, state: JSON) -> None:
-        self._tx(
-            [
-                (
-                    "UPDATE games SET record = ?, finished = ? WHERE code = ? AND game = ?",
-                    (_dump(record), time.time(), code, game),
-                ),
-                self._room(code, state),
-            ]
-        )
 
     def get_record(self, code: str, game: int | None = None) -> JSON | None:
         with self._lock:
