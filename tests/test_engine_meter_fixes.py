@@ -1,0 +1,218 @@
+"""The opening meter, the bots' opening and the end of a game, fixed: the solver's openings
+that may not leave the card just taken alone in hand (``keep``), and what the meter shows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from rummykit.cards import JOKER, Card, card, parse_cards
+from rummykit.engine import Game, meter
+from rummykit.errors import InvalidArgument, InvalidHand
+from rummykit.melds import RUMMY_MELDS, Meld
+from rummykit.solver import (
+    RAMI51_OPENING,
+    RAMI71_OPENING,
+    RUMMY_OPENING,
+    SIMPLE_OPENING,
+    OpeningRule,
+    best_close,
+    best_opening,
+    opening,
+)
+from tests import solver_reference as ref
+from tests.helpers import build_deck
+from tests.hunt import scaled
+from tests.test_solver_exact import check_arrangement
+
+examples = scaled("SOLVER_EXAMPLES")
+
+# -- the solver's ``keep`` ------------------------------------------------------------------
+
+#: A close may leave up to two cards (the house rule ``small_opening`` 2).
+SMALL2_OPENING = OpeningRule(minimum=40, close_leaves=(0, 1, 2))
+
+KEEP_VARIANTS: list[tuple[OpeningRule, ref.Variant]] = [
+    (RUMMY_OPENING, ref.RUMMY),
+    (RAMI51_OPENING, ref.RAMI51),
+    (RAMI71_OPENING, ref.RAMI71),
+    (SIMPLE_OPENING, ref.SIMPLE),
+    (SMALL2_OPENING, ref.Variant(40, leaves=(0, 1, 2))),
+]
+
+
+@st.composite
+def melded_hands(draw: st.DrawFn) -> tuple[list[Card], Card]:
+    """A run, a set and a card or two more, and the card just taken: hands that often meld
+    every card but the taken one, where ``keep`` matters."""
+    suit, low = draw(st.integers(0, 3)), draw(st.integers(1, 10))
+    run = [card(low + i, suit) for i in range(draw(st.integers(3, 4)))]
+    rank = draw(st.integers(1, 13))
+    group = [card(rank, s) for s in sorted(draw(st.sets(st.integers(0, 3), min_size=3,
+                                                         max_size=3)))]
+    near = st.builds(card, st.integers(max(1, low - 1), min(13, low + 4)), st.integers(0, 3))
+    anywhere = st.builds(card, st.integers(1, 13), st.integers(0, 3))
+    extra = draw(st.lists(near | anywhere | st.just(JOKER), max_size=2))
+    taken = draw(near | anywhere)
+    cards = run + group + extra + [taken]
+    if any(cards.count(c) > 2 for c in cards if not c.is_joker):
+        cards = run + group + [taken]
+    assume(all(cards.count(c) <= 2 for c in cards if not c.is_joker))
+    return cards, taken
+
+
+def _alone(cards: Sequence[Card], melds: Sequence[Meld], keep: Card) -> bool:
+    return bool(melds) and ref.left_of(cards, melds) == [keep]
+
+
+def _want_opening(cards: Sequence[Card], v: ref.Variant, keep: Card) -> int | None:
+    best = None
+    for arr in ref.arrangements(cards, RUMMY_MELDS):
+        melded = sum(len(m) for m in arr)
+        if (
+            len(cards) - melded >= v.keep
+            and structure_ok(arr, v)
+            and not _alone(cards, arr, keep)
+        ):
+            x = ref.value(arr, v)
+            best = x if best is None else max(best, x)
+    return best
+
+
+def _want_close(cards: Sequence[Card], v: ref.Variant, keep: Card) -> tuple[int, int] | None:
+    best = None
+    n = len(cards)
+    for arr in ref.arrangements(cards, RUMMY_MELDS):
+        melded = sum(len(m) for m in arr)
+        if (
+            arr and n - melded in v.leaves and ref.structure_ok(arr, v, None, True)
+            and not _alone(cards, arr, keep)
+        ):
+            x = (melded, ref.value(arr, v))
+            best = x if best is None else max(best, x)
+    return best
+
+
+def structure_ok(melds: Sequence[Meld], v: ref.Variant) -> bool:
+    return ref.structure_ok(melds, v, None, False)
+
+
+@examples(200)
+@given(melded_hands())
+def test_keep_against_the_reference(case: tuple[list[Card], Card]) -> None:
+    """The best opening and close that do not leave the kept card alone in hand, against
+    every arrangement of the hand; a card held twice is no constraint (one copy may go)."""
+    cards, keep = case
+    for rule, v in KEEP_VARIANTS:
+        twice = cards.count(keep) > 1
+        if not rule.close_only:
+            got = best_opening(cards, rule, RUMMY_MELDS, None, keep)
+            want = (
+                ref.best_opening(cards, v, RUMMY_MELDS) if twice
+                else _want_opening(cards, v, keep)
+            )
+            assert (got.points if got else None) == want, (cards, keep, rule, got)
+            if got is not None:
+                check_arrangement(cards, got, RUMMY_MELDS)
+                assert twice or not _alone(cards, got.melds, keep)
+                assert structure_ok(got.melds, v)
+        close = best_close(cards, rule, RUMMY_MELDS, None, keep)
+        want_close = (
+            ref.best_close(cards, v, RUMMY_MELDS) if twice else _want_close(cards, v, keep)
+        )
+        if want_close is None:
+            assert close is None, (cards, keep, rule, close)
+            continue
+        assert close is not None, (cards, keep, rule, want_close)
+        assert (len(cards) - len(close.left), close.points) == want_close, (cards, keep, rule)
+        check_arrangement(cards, close, RUMMY_MELDS)
+        assert twice or not _alone(cards, close.melds, keep)
+        assert ref.structure_ok(close.melds, v, None, True)
+
+
+def _texts(melds: Sequence[Meld]) -> list[str]:
+    return sorted(" ".join(c.text for c in m.cards) for m in melds)
+
+
+def test_keep_lays_the_card_or_leaves_another_beside_it() -> None:
+    # Everything but the 7H melds (72); laid, it leaves the second TH instead (69).
+    cards = list(parse_cards("8H 9H TH JH QH 5H 5D 5S TH 7H"))
+    keep = card(7, 1)
+    free = opening(cards, RAMI51_OPENING, RUMMY_MELDS)
+    assert free.close is not None and free.close.left == (keep,)
+    kept = opening(cards, RAMI51_OPENING, RUMMY_MELDS, None, keep)
+    assert kept.close is not None and kept.close.points == 69
+    assert _texts(kept.close.melds) == ["5S 5H 5D", "7H 8H 9H", "TH JH QH"]
+    assert kept.close.left == (card(10, 1),)
+    assert kept.best == kept.close and kept.lay == kept.close
+    # Where nothing can take the kept card, the best keeps another card beside it.
+    cards = list(parse_cards("2H 3H 4H 5H 6S 6D 6C 9C TC JC QD QS QH 8D"))
+    got = best_opening(cards, RUMMY_OPENING, RUMMY_MELDS, None, card(8, 2))
+    assert got is not None and got.points == 89 and got.left == (card(2, 1), card(8, 2))
+    assert best_close(cards, RUMMY_OPENING, RUMMY_MELDS, None, card(8, 2)) is None
+
+
+def test_keep_is_checked() -> None:
+    cards = list(parse_cards("2H 3H 4H 8D"))
+    with pytest.raises(InvalidArgument, match="keep must be a Card"):
+        best_opening(cards, RUMMY_OPENING, RUMMY_MELDS, None, "8D")  # type: ignore[arg-type]
+    with pytest.raises(InvalidHand, match="the card to keep, 9D, is not in the hand"):
+        opening(cards, RUMMY_OPENING, RUMMY_MELDS, None, card(9, 2))
+    with pytest.raises(InvalidArgument, match="must be the same card"):
+        best_close(cards, RUMMY_OPENING, RUMMY_MELDS, card(2, 1), card(8, 2))
+    # The card the lay-down must include is laid anyway.
+    assert opening(cards, RUMMY_OPENING, RUMMY_MELDS, card(8, 2), card(8, 2)) == opening(
+        cards, RUMMY_OPENING, RUMMY_MELDS, card(8, 2)
+    )
+
+
+# -- the meter asks the solver ----------------------------------------------------------------
+
+NO_DUTY = {"taken_card_duty": False}
+
+
+def _taken(variant: str, hand: str, starter: str, options: dict[str, Any]) -> Game:
+    deck = build_deck(variant, 2, {1: hand}, starter=starter, options=options)
+    game = Game.new(variant, 2, options, deck=deck)
+    game.apply("take")
+    return game
+
+
+def test_the_meter_asks_the_solver_once_more_when_its_best_lay_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _taken("rummy", "2H 3H 4H 5H 6S 6D 6C 9C TC JC QD QS QH", "8D", NO_DUTY)
+    asked: list[Card | None] = []
+
+    def counted(*args: Any) -> Any:
+        asked.append(args[4] if len(args) > 4 else None)
+        return opening(*args)
+
+    monkeypatch.setattr(meter, "opening", counted)
+    shown = meter.opening_meter(game, 1)
+    # Once as it is, once with the taken 8D kept (it re-searched once per card of the hand).
+    assert asked == [None, card(8, 2)]
+    assert shown["points"] == 89 and shown["enough"]
+    assert game.is_legal(shown["action"])
+
+
+def test_rami71_meter_lays_the_kept_card_in_its_clean_run() -> None:
+    # rami71 without the taken card's duty: every card but the 8H just taken melds (so it may
+    # not stay alone); laid in the run 8H-QH it leaves the KS to discard, 134. The 8H is owed
+    # to nobody, so the joker-free run may hold it (the engine asks that only of a card
+    # owed): the meter used to look for openings without such a run, and showed 127.
+    deck = build_deck(
+        "rami71", 2, {0: "QH QD QC KS KD KC 9D 9H 9S TH JH QH KH 9C", 1: "8H"}, options=NO_DUTY
+    )
+    game = Game.new("rami71", 2, NO_DUTY, deck=deck)
+    game.apply("discard 8H")
+    game.apply("take")
+    shown = game.view(0)["opening"]["meter"]
+    assert shown["points"] == 134 and shown["enough"]
+    assert ["8H", "9H", "TH", "JH", "QH"] in shown["melds"]
+    game.apply(shown["action"])
+    assert [c.text for c in game.hand(0)] == ["KS"]
