@@ -3,6 +3,7 @@ that may not leave the card just taken alone in hand (``keep``), and what the me
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,8 +11,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from rummykit.bots import make_bot, observe
 from rummykit.cards import JOKER, Card, card, parse_cards
-from rummykit.engine import Game, meter
+from rummykit.engine import Game, meter, parse_action
 from rummykit.errors import InvalidArgument, InvalidHand
 from rummykit.melds import RUMMY_MELDS, Meld
 from rummykit.solver import (
@@ -216,3 +218,42 @@ def test_rami71_meter_lays_the_kept_card_in_its_clean_run() -> None:
     assert ["8H", "9H", "TH", "JH", "QH"] in shown["melds"]
     game.apply(shown["action"])
     assert [c.text for c in game.hand(0)] == ["KS"]
+
+
+# -- the bots open as the meter does ---------------------------------------------------------
+
+
+def _rami71_taken() -> Game:
+    deck = build_deck(
+        "rami71", 2, {0: "QH QD QC KS KD KC 9D 9H 9S TH JH QH KH 9C", 1: "8H"}, options=NO_DUTY
+    )
+    game = Game.new("rami71", 2, NO_DUTY, deck=deck)
+    game.apply("discard 8H")
+    return game
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_open_with_the_best_legal_lay_when_the_best_is_refused(level: str) -> None:
+    # The best lay (91) would leave only the 8D just taken: refused. The bots laid the biggest
+    # melds of it that were legal (77, keeping 2H-5H); the best legal opening is 89.
+    game = _taken("rummy", "2H 3H 4H 5H 6S 6D 6C 9C TC JC QD QS QH", "8D", NO_DUTY)
+    act = make_bot(level, 0.05).choose(observe(game, 1), random.Random(1))
+    assert parse_action(act) == parse_action(game.view(1)["opening"]["meter"]["action"])
+    game.apply(act)
+    assert sorted(c.text for c in game.hand(1)) == ["2H", "8D"]
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_rami71_bots_take_and_lay_all_but_one(level: str) -> None:
+    # medium takes the 8H to open with it, then laid 9S-9C / KS-KC / TH JH QH (the best
+    # lay's legal part, four cards left) where the meter's lay leaves only the KS: rami sec.
+    game = _rami71_taken()
+    bot = make_bot(level, 0.05)
+    assert bot.choose(observe(game, 0), random.Random(1)) == "take"
+    game.apply("take")
+    act = bot.choose(observe(game, 0), random.Random(1))
+    assert act == game.view(0)["opening"]["meter"]["action"]
+    game.apply(act)
+    assert bot.choose(observe(game, 0), random.Random(1)) == "discard KS"
+    game.apply("discard KS")
+    assert game.view(0)["results"][-1]["winner"] == 0

@@ -45,6 +45,7 @@ from rummykit.engine.indian import loser_penalty
 from rummykit.melds import MeldRules, indian_penalty, rummy_penalty
 from rummykit.rules import Ruleset
 from rummykit.solver import (
+    OpeningRule,
     PenaltyRule,
     best_close,
     declaration,
@@ -392,6 +393,25 @@ def _opening_acts(arr: Arrangement) -> Iterable[Action]:
             yield Open(tuple(m for j, m in enumerate(melds) if j != i))
 
 
+def _lay_downs(rules: Ruleset, hand: Sequence[Card], rule: OpeningRule, mr: MeldRules,
+               must: Card | None, kept: Card | None) -> list[Arrangement]:
+    """The first lay-downs to try, best first: the close, then the best opening when it
+    reaches the minimum; none of them leaving ``kept`` alone in hand (see the solver's
+    ``keep``)."""
+    arrs: list[Arrangement] = []
+    if rules.lay_mode == "close":
+        cl = best_close(hand, rule, mr, must, kept)
+        if cl is not None:
+            arrs.append(cl)
+    else:
+        res = opening(hand, rule, mr, must, kept)
+        if res.close is not None:
+            arrs.append(res.close)
+        if res.valid and res.best is not None:
+            arrs.append(res.best)
+    return [arr for arr in arrs if arr.melds]
+
+
 def lay_move(g: Game, style: Style) -> Action | None:
     d = g.deal
     rules = g.rules
@@ -402,17 +422,15 @@ def lay_move(g: Game, style: Style) -> Action | None:
         must = d.owed
         partner = rules.teams and d.opened[(seat + 2) % rules.players]
         rule = rules.opening_rule(bool(partner))
-        arrs: list[Arrangement] = []
-        if rules.lay_mode == "close":
-            cl = best_close(hand, rule, mr, must)
-            if cl is not None:
-                arrs.append(cl)
-        else:
-            res = opening(hand, rule, mr, must)
-            if res.close is not None:
-                arrs.append(res.close)
-            if res.valid and res.best is not None:
-                arrs.append(res.best)
+        arrs = _lay_downs(rules, hand, rule, mr, must, None)
+        kept = g.kept_card()
+        if kept is not None and kept is not must and not any(
+            g.is_legal(Open(tuple(m.cards for m in arr.melds))) for arr in arrs
+        ):
+            # Without the taken card's duty the card just taken may not be thrown, so a
+            # lay-down leaving it alone in hand is refused: the best lay-downs that do not
+            # (the opening meter's) come before the smaller lay-downs of the refused ones.
+            arrs = _lay_downs(rules, hand, rule, mr, must, kept) + arrs
         for arr in arrs:
             for opening_act in _opening_acts(arr):
                 if g.is_legal(opening_act):
