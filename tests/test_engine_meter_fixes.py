@@ -4,7 +4,7 @@ that may not leave the card just taken alone in hand (``keep``), and what the me
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -30,6 +30,8 @@ from tests import solver_reference as ref
 from tests.helpers import build_deck
 from tests.hunt import scaled
 from tests.test_solver_exact import check_arrangement
+from tests.test_web_hunt import _twins_in_hand
+from tests.web_support import Server, js_errors, running_server
 
 examples = scaled("SOLVER_EXAMPLES")
 
@@ -257,3 +259,86 @@ def test_rami71_bots_take_and_lay_all_but_one(level: str) -> None:
     assert bot.choose(observe(game, 0), random.Random(1)) == "discard KS"
     game.apply("discard KS")
     assert game.view(0)["results"][-1]["winner"] == 0
+
+
+# -- the meter's points are what its action lays ---------------------------------------------
+
+
+def _open_groups(action: str) -> list[list[str]]:
+    return sorted(sorted(g.split()) for g in action[len("open "):].split(" / "))
+
+
+def test_rami71_meter_points_are_those_of_the_close_it_lays() -> None:
+    # The best opening is worth 63, under 71; the close (all but the TH, rami sec) is worth
+    # 35 and is the one-tap open. The meter used to show 63 and the best opening's melds on
+    # a button laying 35.
+    deck = build_deck("rami71", 2, {1: "3H 3S 3D 3C AD 2D 3D 4D AH 2H 3H 4H AS 2S"}, extra="TH")
+    game = Game.new("rami71", 2, deck=deck)
+    best = opening(game.hand(1), RAMI71_OPENING, RUMMY_MELDS)
+    assert best.best is not None and best.best.points == 63
+    shown = game.view(1)["opening"]["meter"]
+    assert shown["enough"] and shown["action"] is not None
+    assert shown["points"] == 35
+    assert sorted(sorted(g) for g in shown["melds"]) == _open_groups(shown["action"])
+    game.apply(shown["action"])
+    assert [c.text for c in game.hand(1)] == ["TH"]
+
+
+def test_rummy_meter_points_are_those_of_the_close_it_lays() -> None:
+    # Going out ignores the minimum of 40: before its draw the hand can lay all but the 3C
+    # (33; the best opening, 34, keeps three cards), after drawing the 5H all but the 3C
+    # again (38; best 39). The meter's points and melds are that close's, on the seat's turn
+    # (its one-tap open) and before it.
+    hand = "AD 2D 3D 4D AS 2S 3S 4S 2H 3H 4H 3C 4C"
+    deck = build_deck("rummy", 2, {1: hand}, stock="5H")
+    game = Game.new("rummy", 2, deck=deck)
+    before = game.view(1)["opening"]["meter"]
+    assert before["enough"] and before["action"] is None
+    assert before["points"] == 33 and len(before["melds"]) == 4
+    game.apply("draw")
+    shown = game.view(1)["opening"]["meter"]
+    assert shown["enough"] and shown["action"] is not None
+    assert shown["points"] == 38
+    assert sorted(sorted(g) for g in shown["melds"]) == _open_groups(shown["action"])
+    game.apply(shown["action"])
+    assert [c.text for c in game.hand(1)] == ["3C"]
+
+
+def test_a_meter_not_enough_shows_the_best_legal_opening_below_the_minimum() -> None:
+    # All 13 dealt cards lay 41 but would leave the KD just taken alone; a lay keeping a card
+    # beside it is at most 39: not enough, and the meter shows that 39 (it showed 0).
+    game = _taken("rummy", "2C 3C 4C 2D 3D 4D 2S 3S 4S 2H 3H 4H 5H", "KD", NO_DUTY)
+    shown = game.view(1)["opening"]["meter"]
+    assert not shown["enough"] and shown["action"] is None
+    assert shown["points"] == 39
+
+
+@pytest.fixture(scope="module")
+def planned_server() -> Iterator[Server]:
+    with running_server(planned=True) as s:
+        yield s
+
+
+def test_the_page_says_when_the_meter_is_enough_below_the_minimum(
+    planned_server: Server, browser: Any
+) -> None:
+    """The page shows the meter's points as the engine gives them (no figure of its own),
+    and says a close needs no minimum when they are enough below it."""
+    page, _ = _twins_in_hand(planned_server, browser)
+
+    def shown(points: int, enough: bool) -> Any:
+        meter = {"points": points, "melds": [["5H", "6H", "7H"]], "enough": enough,
+                 "action": "open 5H 6H 7H"}
+        return page.evaluate(
+            """(meter) => { const { S, actions } = window.rummykit;
+              S.view.opening.minimum = 40; S.view.opening.meter = meter; actions.render();
+              return [document.querySelector('.meter-value').dataset.meter,
+                      !!document.querySelector('[data-hint=no-minimum]')]; }""",
+            meter,
+        )
+
+    assert shown(18, True) == ["18", True]
+    assert shown(45, True) == ["45", False]
+    assert shown(18, False) == ["18", False]
+    assert js_errors(page) == []
+    page.context.close()

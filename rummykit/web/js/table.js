@@ -502,6 +502,9 @@ function meterBar(S, actions) {
   } else if (m.enough) {
     children.push(h("span.meter-hint", { text: isMyTurn(S) ? t("meter.drawFirst") : t("meter.onYourTurn") }));
   }
+  // enough below the minimum: the meter's points are a close's (every card down at once),
+  // which needs none
+  if (min && m.enough && m.points < min) children.push(h("span.meter-hint", { "data-hint": "no-minimum", text: t("meter.noMinimum") }));
   if (o.must_include) children.push(h("span.meter-hint", { text: t("meter.mustInclude", { card: pretty(o.must_include) }) }));
   return h(`div.meter${m.enough ? ".enough" : ""}`, {}, children);
 }
