@@ -67,7 +67,13 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "pays."),
     ("Rami", "`rami71`: every first lay-down (an opening, a partner's lay-down, a lay-everything "
      "close) needs a joker-free run and a joker-free set."),
-    ("indian", "An empty stock with nothing to reshuffle ends the deal with no winner."),
+    ("indian", "An empty stock with nothing to reshuffle ends the deal with no winner; nobody "
+     "pays, and the deal counts for nothing: in the deals and points formats another deal is "
+     "played in its place (a pool adds nothing to anyone and goes on). Only house rules reach "
+     "it: between turns every seat holds its hand size and the indicator lies aside, so an "
+     "empty stock finds every other card in the pile (27 or more, its top card staying) unless "
+     "`max_restocks` is bounded or the hands leave a single card out (6 hands of 17, no "
+     "printed jokers, no starter card)."),
     ("indian", "Any number of jokers may stand in a meld, but every meld needs one card that is "
      "not a joker."),
     ("indian", "A player left alone after the others dropped wins the deal and pays 0."),
@@ -76,7 +82,8 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
     ("indian", "Pool: if every remaining player would be eliminated in the same deal, the lowest "
      "total wins. Deals: each deal's winner collects the losers' points; the most collected "
      "after the last deal wins (ties: lowest seat). Points: one deal, whose winner wins the "
-     "game and collects."),
+     "game and collects (a deal ended by a wrong declaration under `wrong_declaration_ends` "
+     "ends it too: the highest total wins, ties to the lowest seat)."),
 ]
 
 #: Readings with no switch on purpose: (game, reading, why it has none).

@@ -16,6 +16,7 @@ from rummykit.cards import JOKER, Card, card, parse_cards
 from rummykit.engine import Game, meter, parse_action
 from rummykit.errors import InvalidArgument, InvalidHand
 from rummykit.melds import RUMMY_MELDS, Meld
+from rummykit.rules import make_rules
 from rummykit.solver import (
     RAMI51_OPENING,
     RAMI71_OPENING,
@@ -342,3 +343,80 @@ def test_the_page_says_when_the_meter_is_enough_below_the_minimum(
     assert shown(18, False) == ["18", False]
     assert js_errors(page) == []
     page.context.close()
+
+
+# -- Indian rummy: a deal whose stock ran out ------------------------------------------------
+
+# The rule book's declaration with sevens wild (see tests/test_engine_indian.py).
+DECL = "4H 5H 6H 9S TS JS AD 2D 3D QC QH QD 7S"
+DECLARE = "declare 4H 5H 6H / 9S TS JS / AD 2D 3D / QC QH QD 7S"
+
+
+def _run_out(game: Game) -> None:
+    for _ in range(3000):
+        if game.deal.over:
+            return
+        game.apply("timeout")  # draws and discards: never declares nor drops
+    raise AssertionError("the deal never ended")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_indian_stock_runs_out_only_under_a_house_rule(players: int) -> None:
+    """Between turns every seat holds its hand size, and the indicator lies aside: when the
+    stock runs out the pile holds every other card, 106 - 13 x players - 1 >= 27, and is
+    reshuffled into a new stock, its top card staying. Only a bounded ``max_restocks`` (or a
+    table leaving a single card out of the hands, below) ends a deal that way."""
+    rules = make_rules("indian", players)
+    assert rules.max_restocks == -1 and rules.restock_keeps_top
+    assert rules.deck_size - players * rules.hand_size - 1 >= 27
+    game = Game.new("indian", players, seed=players)
+    while game.deal.restocks < 2:
+        game.apply("timeout")
+    assert not game.deal.over
+
+
+def test_a_table_of_six_hands_of_17_without_jokers_runs_out() -> None:
+    # 102 cards in hands and the indicator aside leave one card of the 104: the stock.
+    options = {"hand_size": 17, "jokers": 0, "starter": False, "format": "points"}
+    game = Game.new("indian", 6, options, seed=1)
+    assert game.view(0)["stock"] == 1
+    _run_out(game)
+    assert [(r.winner, r.how) for r in game.results] == [(None, "no-winner")]
+    assert not game.over
+
+
+def test_indian_points_a_deal_nobody_won_is_played_again() -> None:
+    # The stock ran out (no more than one rebuild, a house rule): the one-deal game went to
+    # seat 0 on totals all 0. The deal counts for nothing: the next deal's winner wins.
+    options = {"format": "points", "max_restocks": 0}
+    game = Game.new("indian", 2, options, seed=3)
+    _run_out(game)
+    r = game.view(0)["results"][0]
+    assert (r["winner"], r["how"], r["penalties"], r["points"]) == (None, "no-winner", [0, 0], 0)
+    assert not game.over and game.winner is None and game.phase == "deal-over"
+    dealer = game.score.dealer  # the next seat deals, as after any deal
+    assert dealer == 1
+    game.next_deal(build_deck("indian", 2, {1: DECL}, dealer=dealer, indicator="7C",
+                              starter="2C", stock="5C KH", options=options))
+    assert game.to_move == 0
+    for action in ("draw", "discard 5C", "draw", DECLARE):
+        game.apply(action)
+    assert game.over and game.winner == 1 and game.scores == [0, game.results[1].points]
+
+
+def test_indian_deals_a_deal_nobody_won_is_not_one_of_them() -> None:
+    # Two deals whose stock ran out ended a two-deal game on totals all 0: seat 0 won it.
+    game = Game.new("indian", 3, {"format": "deals", "deals": 2, "max_restocks": 0}, seed=5)
+    for _ in range(2):
+        _run_out(game)
+        assert game.results[-1].how == "no-winner"
+        assert not game.over
+        game.next_deal()
+    assert game.deal.number == 3 and game.scores == [0, 0, 0]
+
+
+def test_indian_pool_a_deal_nobody_won_adds_nothing() -> None:
+    game = Game.new("indian", 2, {"format": "pool101", "max_restocks": 0}, seed=5)
+    _run_out(game)
+    assert game.results[-1].how == "no-winner"
+    assert game.scores == [0, 0] and not game.over

@@ -117,6 +117,9 @@ class GameScore:
         self.over = False
         self.winner: int | None = None
         self.deals_played = 0
+        #: Indian deals that ended with the stock spent: they count for nothing (see
+        #: :meth:`_add_indian`).
+        self.void_deals = 0
 
     def active_seats(self) -> list[int]:
         return [s for s in range(self.rules.players) if not self.eliminated[s]]
@@ -176,6 +179,13 @@ class GameScore:
             if len(alive) == 1:
                 self.over, self.winner = True, alive[0]
             return
+        if r.how == "no-winner":
+            # The stock ran out with nothing to rebuild it (only a bounded max_restocks allows
+            # it): nobody won or paid, and the deal counts for nothing: another is played in
+            # its place. Counted, it would end a points game (or a deals game of such deals)
+            # on totals all 0, the tie going to seat 0.
+            self.void_deals += 1
+            return
         if r.winner is not None:
             self.totals[r.winner] += r.points
         else:
@@ -183,7 +193,7 @@ class GameScore:
             # off its own total.
             for s, p in enumerate(r.penalties):
                 self.totals[s] -= p
-        if self.deals_played >= rules.deals:
+        if self.deals_played - self.void_deals >= rules.deals:
             if rules.length == "points" and r.winner is not None:
                 # The game is that one deal: its winner wins it, even when the losers' hands
                 # cost nothing and every total is 0.
