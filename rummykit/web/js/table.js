@@ -737,9 +737,16 @@ function endOverlay(S, actions) {
   // who asked for the rematch, on the whole screen and on the bar set aside alike
   const askedBy = () => h("p.muted", { "data-rematch-who": asked.join(" "),
     text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" });
+  // the server's rematch clock: it runs while the rematch waits only for people who are gone,
+  // and the new game starts without them when it runs out (docs/server.md)
+  const rematchAt = go && S.room.rematch_at ? S.room.rematch_at : null;
+  const waitedFor = rematchAt ? (S.room.seats || []).filter((s) => s.kind === "human" && !s.rematch).map((s) => seatName(S, s.seat)).join(", ") : "";
+  const goneLine = () => rematchAt
+    ? h("p.muted", { "data-rematch-at": rematchAt, "data-rematch-gone": waitedFor, text: rematchGoneText(S, rematchAt, waitedFor) })
+    : null;
   if (peek) {
     return h("div.overlay.peek", { role: "region", "aria-labelledby": "end-title", "data-end-key": endKey },
-      h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, asked.length ? askedBy() : null, rematch, toggle)));
+      h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, asked.length ? askedBy() : null, goneLine(), rematch, toggle)));
   }
   const body = [
     h("div.end-head", {}, title, toggle),
@@ -759,6 +766,8 @@ function endOverlay(S, actions) {
     if (rematch) buttons.push(rematch);
     buttons.push(h("a.btn.ghost", { href: "/", text: t("end.lobby") }));
     body.push(askedBy());
+    const gone = goneLine();
+    if (gone) body.push(gone);
     body.push(h("div.row", {}, buttons));
   } else if (countdown) {
     body.push(countdown);
@@ -923,6 +932,16 @@ export function tickClock(S) {
   document.querySelectorAll("[data-countdown]").forEach((el) => {
     el.textContent = nextDealText(S, Number(el.dataset.countdown));
   });
+  document.querySelectorAll("[data-rematch-at]").forEach((el) => {
+    el.textContent = rematchGoneText(S, Number(el.dataset.rematchAt), el.dataset.rematchGone);
+  });
+}
+
+/** "New game in 30 s without waiting for Ben", or that it is starting once the clock ran out
+ * (the server's messages follow). */
+function rematchGoneText(S, at, who) {
+  const left = at - S.conn.now();
+  return left > 0 ? t("end.rematchGone", { s: Math.ceil(left / 1000), who }) : t("end.rematchGoneNow");
 }
 
 /** "Next deal in 3 s", or that it is on its way once the pause is over (the server's state

@@ -1,0 +1,150 @@
+"""Fixes of the server found through the web client, checked on the room objects: a rematch
+that waited for ever for a person who had gone, …"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rummykit.server.config import ServerConfig
+from rummykit.server.rooms import OVER, PLAYING, Connection, Room, RoomManager
+from rummykit.server.storage import SQLiteStorage
+from tests.server_support import sent
+
+
+def _manager(storage: SQLiteStorage, **kw: Any) -> RoomManager:
+    """Rooms whose 30 s clock lasts 120 ms."""
+    config = ServerConfig(
+        bot_pool="thread", offload_views=False, bot_delay=0, clock_scale=0.004,
+        away_delay=0, verify_views=True, **kw,
+    )
+    return RoomManager(storage, config)
+
+
+def _people(
+    manager: RoomManager, n: int = 2, variant: str = "indian",
+    options: dict[str, Any] | None = None,
+) -> tuple[Room, list[Connection], list[str]]:
+    """A started game of ``n`` people; their connections and seat tokens."""
+    conns = [Connection() for _ in range(n)]
+    manager.handle(conns[0], {"type": "create", "id": 1, "variant": variant, "players": n,
+                              "options": {"clock": 30} if options is None else options})
+    room = next(r for r in manager.rooms.values() if conns[0] in r.watchers)
+    for conn in conns[1:]:
+        manager.handle(conn, {"type": "join", "id": 1, "room": room.code})
+    tokens = []
+    for seat, conn in enumerate(conns):
+        manager.handle(conn, {"type": "sit", "id": 2, "seat": seat, "name": f"P{seat}"})
+        tokens.append(next(m["token"] for m in sent(conn) if m["type"] == "seated"))
+    assert room.status == PLAYING and room.game is not None
+    return room, conns, tokens
+
+
+def _over(manager: RoomManager, room: Room, conns: list[Connection]) -> None:
+    """End a two-seat Indian game scored by points: the first drop ends it."""
+    game = room.game
+    assert game is not None and game.to_move is not None
+    manager.handle(conns[game.to_move], {"type": "action", "id": 3, "version": game.version,
+                                         "action": "drop"})
+    assert room.status == OVER
+
+
+def _last_room(conn: Connection) -> dict[str, Any]:
+    return [m for m in sent(conn) if m["type"] == "room"][-1]
+
+
+async def _until(check: Callable[[], bool], what: str) -> None:
+    for _ in range(1000):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never: {what}")
+
+
+def _run(storage: SQLiteStorage, manager: RoomManager, main: Callable[[], Any]) -> None:
+    try:
+        asyncio.run(main())
+    finally:
+        manager.close()
+        storage.close()
+
+
+# -- 1. a rematch does not wait for people who are gone ----------------------------------------
+
+
+def test_a_rematch_starts_without_a_person_gone_once_the_clock_runs_out(tmp_path: Path) -> None:
+    storage = SQLiteStorage(str(tmp_path / "r.db"))
+    manager = _manager(storage)
+
+    async def main() -> None:
+        room, conns, tokens = _people(manager, options={"clock": 30, "format": "points"})
+        _over(manager, room, conns)
+        manager.disconnected(conns[1])  # P1 closed the tab
+        sent(conns[0])
+        manager.handle(conns[0], {"type": "rematch", "id": 4})
+        # the rematch waits only for a person who is gone: its clock runs, and P0 is told
+        assert room.status == OVER and room.rematch_at is not None
+        assert _last_room(conns[0])["rematch_at"] == room.rematch_at
+        await _until(lambda: room.status == PLAYING, "the rematch started")
+        assert room.game_no == 2 and room.rematch_at is None
+        # P1's seat is still P1's, played at once by the clock (away) until P1 comes back
+        assert room.seats[1].kind == "human" and room.seats[1].away
+        assert not room.seats[0].away and not room.held
+        back = Connection()
+        manager.handle(back, {"type": "resume", "id": 5, "room": room.code, "token": tokens[1]})
+        assert room.seats[1].conn is back and not room.seats[1].away
+
+    _run(storage, manager, main)
+
+
+def test_a_rematch_waits_for_a_person_who_is_there(tmp_path: Path) -> None:
+    storage = SQLiteStorage(str(tmp_path / "r.db"))
+    manager = _manager(storage)
+
+    async def main() -> None:
+        room, conns, _ = _people(manager, options={"clock": 30, "format": "points"})
+        _over(manager, room, conns)
+        manager.handle(conns[0], {"type": "rematch", "id": 4})
+        # P1 is there, reading the results: the rematch is theirs to ask for, no clock runs
+        assert room.status == OVER and room.rematch_at is None and room.timer is None
+        assert _last_room(conns[1])["rematch_at"] is None
+        manager.handle(conns[1], {"type": "rematch", "id": 4})
+        assert room.status == PLAYING and not any(s.away for s in room.seats)
+
+    _run(storage, manager, main)
+
+
+def test_a_person_back_in_time_stops_the_rematch_clock(tmp_path: Path) -> None:
+    storage = SQLiteStorage(str(tmp_path / "r.db"))
+    manager = _manager(storage)
+
+    async def main() -> None:
+        room, conns, tokens = _people(manager, 3, options={"clock": 30, "format": "points"})
+        game = room.game
+        assert game is not None
+        # two drops leave one player: the deal, and a game scored by points, are over
+        while room.status != OVER:
+            assert game.to_move is not None
+            manager.handle(conns[game.to_move], {"type": "action", "id": 3,
+                                                 "version": game.version, "action": "drop"})
+        manager.disconnected(conns[2])
+        manager.handle(conns[0], {"type": "rematch", "id": 4})
+        # P1 is there: nothing runs yet; P1 leaves: now only the gone are waited for
+        assert room.rematch_at is None
+        manager.disconnected(conns[1])
+        assert room.rematch_at is not None and room.timer is not None
+        assert _last_room(conns[0])["rematch_at"] == room.rematch_at
+        # P1 comes back before the clock ran out: the rematch waits for them again
+        back = Connection()
+        manager.handle(back, {"type": "resume", "id": 5, "room": room.code, "token": tokens[1]})
+        assert room.rematch_at is None and room.timer is None
+        assert _last_room(conns[0])["rematch_at"] is None
+        # and the one who asked leaving stops it too: no new game for nobody there
+        manager.disconnected(back)
+        assert room.rematch_at is not None
+        manager.disconnected(conns[0])
+        assert room.rematch_at is None and room.timer is None and room.status == OVER
+
+    _run(storage, manager, main)
