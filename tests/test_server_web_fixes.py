@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.server.config import ServerConfig
+from rummykit.server.protocol import ProtocolError
 from rummykit.server.rooms import OVER, PLAYING, Connection, Room, RoomManager
 from rummykit.server.storage import SQLiteStorage
 from tests.server_support import sent
@@ -146,5 +147,45 @@ def test_a_person_back_in_time_stops_the_rematch_clock(tmp_path: Path) -> None:
         assert room.rematch_at is not None
         manager.disconnected(conns[0])
         assert room.rematch_at is None and room.timer is None and room.status == OVER
+
+    _run(storage, manager, main)
+
+
+# -- 2. a tab replaced in a waiting room takes no second seat ----------------------------------
+
+
+def test_a_replaced_connection_may_not_take_a_second_seat_while_its_own_is_held(
+    tmp_path: Path,
+) -> None:
+    storage = SQLiteStorage(str(tmp_path / "r.db"))
+    manager = _manager(storage)
+
+    async def main() -> None:
+        first = Connection()
+        manager.handle(first, {"type": "create", "id": 1, "variant": "rummy", "players": 3,
+                               "options": {}})
+        room = next(iter(manager.rooms.values()))
+        manager.handle(first, {"type": "sit", "id": 2, "seat": 0, "name": "Ana"})
+        token = next(m["token"] for m in sent(first) if m["type"] == "seated")
+        # the same person opens the room in a second tab: it resumes the seat, the first tab
+        # is replaced and watches
+        second = Connection()
+        manager.handle(second, {"type": "resume", "id": 1, "room": room.code, "token": token})
+        assert room.seats[0].conn is second and first.seat is None and first in room.watchers
+        sent(first)
+        # the first tab may not sit again: one person, two seats (and the page's stored token
+        # of the first seat overwritten by the second's)
+        try:
+            manager.handle(first, {"type": "sit", "id": 3, "seat": 1, "name": "Ana"})
+        except ProtocolError as exc:
+            assert exc.code == "replaced"
+        else:
+            raise AssertionError("a replaced connection took a second seat")
+        assert room.seats[1].kind == "empty"
+        # once that seat is given up (the other tab left the waiting room), it may sit
+        manager.handle(second, {"type": "leave", "id": 4})
+        assert room.seats[0].kind == "empty"
+        manager.handle(first, {"type": "sit", "id": 5, "seat": 1, "name": "Ana"})
+        assert room.seats[1].conn is first
 
     _run(storage, manager, main)

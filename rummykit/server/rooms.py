@@ -123,6 +123,9 @@ class Connection:
         self.closed = False
         self.overflow = False
         self.created = 0  # rooms created on this connection
+        #: the room and token hash of the seat a ``resume`` elsewhere took from this connection:
+        #: the person holding that token is the one here, who may not take a second seat there
+        self.replaced_from: tuple[Room, str] | None = None
 
     def send(self, msg: JSON) -> None:
         self.send_text(_dumps(msg))
@@ -809,6 +812,17 @@ class RoomManager:
         seat = self._free_seat(room, msg)
         if conn.seat is not None:
             raise ProtocolError("seat_taken", "this connection already holds a seat", id=msg["id"])
+        if conn.replaced_from is not None and conn.replaced_from[0] is room:
+            held = conn.replaced_from[1]
+            if any(s.token == held for s in room.seats):
+                # The same person (the same seat token, opened in another tab): a second seat
+                # would be theirs too, and the page's stored token would be overwritten.
+                raise ProtocolError(
+                    "replaced",
+                    "your seat of this room was resumed on another connection: resume it "
+                    "rather than take a second one",
+                    id=msg["id"],
+                )
         token = secrets.token_urlsafe(24)
         seat.kind, seat.name, seat.token, seat.conn = "human", msg["name"], hash_token(token), conn
         room.watchers.discard(conn)
@@ -873,8 +887,10 @@ class RoomManager:
             old.send(error_message("replaced", "this seat was resumed on another connection"))
             old.seat = None
             room.watchers.add(old)
+            old.replaced_from = (room, digest)
         seat.conn = conn
         conn.room, conn.seat = room, seat.seat
+        conn.replaced_from = None
         cleared = seat.away or seat.timeouts > 0
         if cleared:
             seat.away, seat.timeouts = False, 0

@@ -204,7 +204,9 @@ export const actions = {
 };
 
 function forgetSeatIfWaiting() {
-  if (S.room && S.room.status === "waiting") forgetSeat(S.route.code);
+  // only a page that holds the seat gives it up: a page replaced by another tab (watching) leaves
+  // nothing on the server, and the stored token is that tab's
+  if (S.room && S.room.status === "waiting" && S.you !== null && S.you !== undefined) forgetSeat(S.route.code);
 }
 
 // ---- messages ----
