@@ -189,3 +189,45 @@ def test_a_replaced_connection_may_not_take_a_second_seat_while_its_own_is_held(
         assert room.seats[1].conn is first
 
     _run(storage, manager, main)
+
+
+# -- 3. a refused join or resume leaves the connection where it was ----------------------------
+
+
+def test_a_room_whose_record_no_longer_replays_is_refused_without_moving_anybody(
+    tmp_path: Path,
+) -> None:
+    storage = SQLiteStorage(str(tmp_path / "r.db"))
+    manager = _manager(storage)
+
+    async def main() -> None:
+        broken, conns, tokens = _people(manager, options={"clock": 30, "format": "points"})
+        _over(manager, broken, conns)
+        for conn in conns:
+            manager.disconnected(conn)
+        assert broken.game is None  # forgotten: read again when somebody comes back
+        # the database is damaged: the game's record no longer replays
+        manager.storage.load_game = lambda code, game: {"variant": "rummy"}  # type: ignore
+        here, others, _ = _people(manager, options={"clock": 600})
+        watcher = Connection()
+        manager.handle(watcher, {"type": "join", "id": 1, "room": here.code})
+        for conn, msg in (
+            (watcher, {"type": "join", "id": 2, "room": broken.code}),
+            (others[0], {"type": "resume", "id": 2, "room": broken.code, "token": tokens[0]}),
+        ):
+            seat = conn.seat
+            manager.rooms[broken.code] = broken  # a refusal drops it from memory
+            try:
+                manager.handle(conn, msg)
+            except ProtocolError as exc:
+                assert exc.code == "no_room"
+            else:
+                raise AssertionError("a room that does not replay was entered")
+            # nothing changed: the connection is where it was, in its seat or watching
+            assert conn.room is here and conn.seat == seat
+            if seat is None:
+                assert conn in here.watchers
+            else:
+                assert here.seats[seat].conn is conn and not here.held
+
+    _run(storage, manager, main)

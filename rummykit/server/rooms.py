@@ -796,9 +796,10 @@ class RoomManager:
             self._send_room(conn, room, msg["id"])
             self._send_state(conn, room)
             return
-        # After leaving: the last one out of a finished room forgets its game (_unload).
-        self._move_out(conn, room)
+        # Read first: a room whose record no longer replays is refused (no_room) with the
+        # connection still where it was, as any refusal leaves it.
         self._open(room, msg["id"])
+        self._move_out(conn, room)
         conn.room, conn.seat = room, None
         room.watchers.add(conn)
         # A spectator alone is somebody: watching bots play is what some come for.
@@ -875,13 +876,13 @@ class RoomManager:
         )
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat of this room", id=msg["id"])
+        self._open(room, msg["id"])  # before anything moves: a refusal changes nothing
         if conn.room is room:
             # Already in the room, watching or in another seat: it changes places there.
             room.watchers.discard(conn)
             if conn.seat is not None and room.seats[conn.seat].conn is conn:
                 room.seats[conn.seat].conn = None
         self._move_out(conn, room)
-        self._open(room, msg["id"])
         old = seat.conn
         if old is not None and old is not conn:
             old.send(error_message("replaced", "this seat was resumed on another connection"))
