@@ -272,7 +272,7 @@ export function renderTable(root, S, actions) {
   // room below the bar of a screen set aside, so the end of the hand can be scrolled into view
   if (overlay && overlay.classList.contains("peek")) section.classList.add("peeking");
   // every seated person is away: the server holds the game (no clock) until one comes back
-  if (S.room && S.room.held) section.prepend(h("div.banner.held", { role: "status" }, t("table.heldBanner")));
+  if (S.room && S.room.held) section.prepend(h("div.banner.held", { role: "status" }, t(heldBannerKey(S))));
   const away = mine && S.room.seats[S.you] && S.room.seats[S.you].away;
   if (away) {
     section.prepend(h("div.banner.away", { role: "alert" }, h("span", { text: t("table.awayBanner") }),
@@ -458,6 +458,14 @@ function statusBar(S, actions) {
     isMyTurn(S) && !held ? h("span.my-clock", { "data-clock": "text", "data-clock-seat": S.you }) : null,
     score !== null ? h("span.my-score", { text: t("table.yourScore", { n: score }) }) : null,
     isMyTurn(S) && !held ? h("div.clock-bar.mine", { "data-clock": "bar", "data-clock-seat": S.you }, h("span")) : null);
+}
+
+/** The held banner's words: a person out of a pool game (eliminated) is at the table, not
+ * away, and only watches; the room is held because everyone still in the game is away. */
+export function heldBannerKey(S) {
+  const v = S.view;
+  const mine = S.you !== null && S.you !== undefined && v && v.seats && v.seats[S.you];
+  return mine && mine.out === "eliminated" ? "table.heldBannerOut" : "table.heldBanner";
 }
 
 function meterBar(S, actions) {

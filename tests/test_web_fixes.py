@@ -1,0 +1,55 @@
+"""What the page got wrong, each kept: the held banner's words for a person out of a pool game,
+the live region after a change of language, long names on the end screen of a 320 px French
+phone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web_support import Server, new_page, running_server
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    """The server dealing 2-player games from tests/web_decks.py: short whole games."""
+    with running_server(planned=True) as s:
+        yield s
+
+
+@pytest.fixture()
+def page(server: Server, browser: Any) -> Iterator[Any]:
+    p = new_page(browser)
+    p.goto(server.base + "/")
+    p.wait_for_selector(".lobby")
+    yield p
+    p.context.close()
+
+
+def test_the_held_banner_tells_a_person_out_of_the_game_that_they_watch(page: Any) -> None:
+    """A pool room is held when everyone still in the game is away; a person out of it
+    (eliminated) is neither away nor at play, and "everyone at the table is away" was wrong."""
+    got = page.evaluate("""async () => {
+      const t = await import('/static/js/table.js');
+      const seats = (out) => [{ out }, { out: null }, { out: null }];
+      return [
+        t.heldBannerKey({ you: 0, view: { seats: seats("eliminated") } }),
+        t.heldBannerKey({ you: 0, view: { seats: seats(null) } }),
+        t.heldBannerKey({ you: null, view: { seats: seats("eliminated") } }),
+        t.heldBannerKey({ you: 0, view: { seats: seats("dropped") } }),
+      ];
+    }""")
+    assert got == ["table.heldBannerOut", "table.heldBanner", "table.heldBanner",
+                   "table.heldBanner"]
+    for lang, words in (("en", "You are out"), ("es", "Tú estás fuera"),
+                        ("fr", "Vous êtes éliminé")):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        text = page.evaluate("""async () => {
+          const i = await import('/static/js/i18n.js');
+          return i.t('table.heldBannerOut');
+        }""")
+        assert words in text, text
