@@ -53,3 +53,21 @@ def test_the_held_banner_tells_a_person_out_of_the_game_that_they_watch(page: An
           return i.t('table.heldBannerOut');
         }""")
         assert words in text, text
+
+
+def test_the_live_region_is_emptied_when_the_language_changes(page: Any) -> None:
+    """The live region kept its last words in the old language after a switch: a screen reader
+    going back to it (or reading the page) found English in a French page."""
+    page.evaluate("""async () => {
+      const ui = await import('/static/js/ui.js');
+      ui.announce('Ben discarded 7♥');
+      ui.toast('Not allowed: draw first', 'error', 60000);
+    }""")
+    expect(page.locator("#announcer")).to_have_text("Ben discarded 7♥")
+    page.select_option("#lang", "fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#announcer")).to_have_text("")
+    expect(page.locator("#toast")).to_be_hidden()
+    # and what comes next is said as before
+    page.evaluate("""async () => (await import('/static/js/ui.js')).announce('À vous')""")
+    expect(page.locator("#announcer")).to_have_text("À vous")

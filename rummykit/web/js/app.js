@@ -2,7 +2,7 @@
 import { Connection } from "./net.js";
 import { detectLanguage, loadLanguage, language, t, has, translateStatic } from "./i18n.js";
 import { Arrangement } from "./hand.js";
-import { toast, announce } from "./ui.js";
+import { toast, announce, clearAnnouncements } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
 import { renderTable, tickClock, describeAction, eventAction, handleKey, keepLog, endFocus, dealOverWithRoom } from "./table.js";
 import { helpHtml } from "./help.js";
@@ -438,7 +438,9 @@ function renderTopbar() {
 }
 
 async function setLanguage(lang) {
+  const before = language();
   await loadLanguage(lang);
+  if (language() !== before) clearAnnouncements();
   document.getElementById("lang").value = language();
   translateStatic();
   document.getElementById("help-body").innerHTML = helpHtml(t);
