@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web_support import Server, new_page, running_server
+from tests.web_support import (
+    Server,
+    add_bots,
+    create_room,
+    js_errors,
+    new_page,
+    play_until_over,
+    running_server,
+)
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +79,30 @@ def test_the_live_region_is_emptied_when_the_language_changes(page: Any) -> None
     # and what comes next is said as before
     page.evaluate("""async () => (await import('/static/js/ui.js')).announce('À vous')""")
     expect(page.locator("#announcer")).to_have_text("À vous")
+
+
+PHONE = {"width": 320, "height": 640}
+
+
+@pytest.mark.parametrize("name", ["Maximiliano Hernández Go", "Maximilianohernándezgonz"])
+def test_long_names_fit_the_end_screen_of_a_french_320_px_phone(
+    server: Server, browser: Any, name: str
+) -> None:
+    """A 24-character name (the longest there is, with spaces or without) wraps within its cell
+    rather than push the Total column out of the end card."""
+    page = new_page(browser, locale="fr-FR", viewport=PHONE)
+    create_room(page, server.base, "rummy", 2, name=name)
+    add_bots(page)
+    play_until_over(page)
+    fits = page.evaluate(
+        """() => { const box = document.querySelector('.table-scroll');
+             const card = document.querySelector('#end-card').getBoundingClientRect();
+             const cells = [...document.querySelectorAll('.results th, .results td')];
+             return [box.scrollWidth <= box.clientWidth,
+                     cells.every(c => c.getBoundingClientRect().right <= card.right),
+                     document.documentElement.scrollWidth]; }"""
+    )
+    assert fits[:2] == [True, True] and fits[2] <= PHONE["width"], fits
+    assert page.locator(".results thead th").last.inner_text() == "Total"
+    assert not js_errors(page), page.js_errors
+    page.context.close()
