@@ -4,12 +4,15 @@ that waited for ever for a person who had gone, …"""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rummykit.server.config import ServerConfig
-from rummykit.server.protocol import ProtocolError
+from rummykit.server.protocol import ProtocolError, parse_client_message
 from rummykit.server.rooms import OVER, PLAYING, Connection, Room, RoomManager
 from rummykit.server.storage import SQLiteStorage
 from tests.server_support import sent
@@ -231,3 +234,45 @@ def test_a_room_whose_record_no_longer_replays_is_refused_without_moving_anybody
                 assert here.seats[seat].conn is conn and not here.held
 
     _run(storage, manager, main)
+
+
+# -- 7. names made of stacked combining marks ("Zalgo") ----------------------------------------
+
+
+ZALGO = "Z\u0351\u0307\u0342a\u0300\u0301\u0302\u0303l\u0336g\u0334o"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        ZALGO,
+        "Ana\u0301\u0301\u0301\u0301",  # four marks on the a
+        "Ệ\u0301\u0301",  # a precomposed letter's marks count: four
+        "B" + "\u20dd" * 4,  # enclosing marks count too
+    ],
+)
+def test_a_name_stacking_marks_on_a_letter_is_refused_with_its_reason(name: str) -> None:
+    msg = {"type": "sit", "id": 7, "seat": 0, "name": name}
+    with pytest.raises(ProtocolError) as caught:
+        parse_client_message(json.dumps(msg))
+    assert caught.value.code == "bad_name" and caught.value.extra["reason"] == "marks"
+    assert "at most 3 marks on one character" in caught.value.message
+    assert caught.value.extra["id"] == 7
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Nguyễn Thị",  # Vietnamese: a circumflex and a tilde on the e
+        "སྒྲུབ་པ",  # Tibetan: two subjoined letters and a vowel under one letter
+        "ज़ूँ",  # Hindi: a nukta, a vowel sign and a candrabindu
+        "ปิ่น",  # Thai: a vowel and a tone mark
+        "Ana\u0301\u0301\u0301",  # three marks: the most a letter may carry
+        "Ệ\u0301",  # a precomposed letter's two marks and one typed after it
+        "Zoë",
+    ],
+)
+def test_names_with_a_few_marks_on_a_letter_are_kept(name: str) -> None:
+    msg = parse_client_message(json.dumps({"type": "sit", "id": 7, "seat": 0, "name": name}))
+    assert msg["name"] == name
+

@@ -81,6 +81,18 @@ def test_the_live_region_is_emptied_when_the_language_changes(page: Any) -> None
     expect(page.locator("#announcer")).to_have_text("À vous")
 
 
+def test_a_name_refused_for_its_stacked_marks_is_told_so(page: Any) -> None:
+    """The server refuses a name piling marks on a letter with ``bad_name`` and its reason;
+    the page says so, not that the name reads as a bot's."""
+    got = page.evaluate("""async () => {
+      const app = await import('/static/js/app.js');
+      return [app.errorText({ code: "bad_name", reason: "marks", message: "…" }),
+              app.errorText({ code: "bad_name", message: "…" })];
+    }""")
+    assert got == ["That name piles too many marks on one letter: choose another.",
+                   "That name reads as a bot's: choose another."]
+
+
 PHONE = {"width": 320, "height": 640}
 
 

@@ -362,6 +362,8 @@ export function errorText(msg) {
   const code = msg.code || "internal";
   // the colon is the catalog's: French puts a space before it
   if (code === "illegal_action") return t("common.labelValue", { label: t("error.illegal"), value: translateReason(msg.message) });
+  // a name refused for the marks stacked on a letter, not for reading as a bot's
+  if (code === "bad_name" && msg.reason === "marks") return t("error.bad_name_marks");
   if (has(`error.${code}`)) return t(`error.${code}`);
   return t("common.labelValue", { label: t("error.generic"), value: msg.message || code });
 }
