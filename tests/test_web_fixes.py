@@ -11,13 +11,16 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web_support import (
+    MY_TURN_OR_OVER,
     Server,
     add_bots,
     create_room,
     js_errors,
+    mover_and_other,
     new_page,
     play_until_over,
     running_server,
+    two_people_and_a_spectator,
 )
 
 
@@ -118,3 +121,29 @@ def test_long_names_fit_the_end_screen_of_a_french_320_px_phone(
     assert page.locator(".results thead th").last.inner_text() == "Total"
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+def test_the_end_screen_says_when_the_rematch_starts_without_a_person_gone(
+    server: Server, browser: Any
+) -> None:
+    """Ben closes his page after the game; Ana asks for a rematch: the server's rematch clock
+    runs (it waits only for a person gone), and Ana's end screen and the spectator's say when
+    the new game starts without him."""
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "indian",
+                                                   {"format": "points"})
+    mover, _ = mover_and_other(ana, ben)
+    mover.wait_for_function(MY_TURN_OR_OVER)
+    mover.click("[data-action=drop]")
+    mover.click("#confirm-ok")
+    for page in (ana, ben, watcher):
+        page.wait_for_selector("[data-end=game]")
+    ben.context.close()
+    ana.click("[data-action=rematch]")
+    for page in (ana, watcher):
+        line = page.locator("[data-rematch-at]")
+        expect(line).to_contain_text("without waiting for Ben")
+        expect(line).to_contain_text(" s ")
+    assert not js_errors(ana), ana.js_errors
+    for page in (ana, watcher):
+        page.context.close()
+

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 import functools
 import hashlib
 import importlib.metadata
@@ -1015,7 +1016,9 @@ class RoomManager:
             self._schedule(room)
             return
         gone = {s.seat for s in room.seats if s.kind == "human" and not s.rematch}
-        self._rematch(room, away=gone)
+        # a new game the database refused is logged, and the room stays as stored (over)
+        with contextlib.suppress(ProtocolError):
+            self._rematch(room, away=gone)
 
     def _retry(self, conn: Connection, msg: JSON) -> None:
         """Handle a message again later (an action that came while its room was busy)."""
