@@ -147,3 +147,25 @@ def test_the_end_screen_says_when_the_rematch_starts_without_a_person_gone(
     for page in (ana, watcher):
         page.context.close()
 
+
+def test_a_tab_replaced_in_a_waiting_room_offers_no_second_seat(
+    server: Server, browser: Any
+) -> None:
+    """Ana's room opened in a second tab of the same browser takes her seat there; the first
+    tab, replaced, watches and offers no seat (a second one would store its token over the
+    first's), and leaving from it keeps the other tab's token."""
+    first = new_page(browser)
+    code = create_room(first, server.base, "rummy", 3, name="Ana")
+    second = first.context.new_page()
+    second.goto(f"{server.base}/r/{code}")
+    second.wait_for_selector(".seat-row.mine")
+    first.wait_for_selector("[data-seat-elsewhere]")
+    expect(first.locator("[data-action=sit]")).to_have_count(0)
+    expect(first.locator("[data-seat-elsewhere]")).to_contain_text("open in another window")
+    first.click("[data-action=leave]")
+    first.wait_for_selector(".lobby")
+    second.reload()
+    second.wait_for_selector(".seat-row.mine")
+    expect(second.locator(".seat-row.mine .seat-name")).to_have_text("Ana")
+    assert not js_errors(first), first.js_errors
+    first.context.close()
