@@ -101,6 +101,24 @@ def _name(v: Any) -> bool:
     )
 
 
+#: The most combining marks (nonspacing or enclosing) a name may stack on one character,
+#: counted decomposed (NFD: a precomposed "é" is an e and its accent, the same as typed in two).
+#: Marks piled by the dozen ("Zalgo" text) draw over the lines above and below a seat's name.
+#: Not 2: real letters carry 3 (Vietnamese "ệ": a circumflex and a dot; Tibetan "སྒྲུ": two
+#: letters written under the first and a vowel; Hindi "ज़ूँ": a nukta, a vowel sign and a
+#: candrabindu).
+MAX_MARKS: Final = 3
+
+
+def stacked_marks(name: str) -> int:
+    """The most combining marks stacked on one character of a name (decomposed)."""
+    most = run = 0
+    for ch in unicodedata.normalize("NFD", name):
+        run = run + 1 if unicodedata.category(ch) in ("Mn", "Me") else 0
+        most = max(most, run)
+    return most
+
+
 #: How the web client labels a bot seat in its three languages ("Bot 2 (hard)", "Robot 2
 #: (difficile)", "Bot 2 (difícil)", or just "Bot"/"Robot"), accents left out: a person's name
 #: that reads as one of these would pass for a bot in the seat list.
@@ -258,10 +276,22 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
         out["room"] = out["room"].upper()
     if kind == "sit":
         out["name"] = out["name"].strip()
+        marks = stacked_marks(out["name"])
+        if marks > MAX_MARKS:
+            # ``reason`` lets a client word the refusal in its own language
+            raise ProtocolError(
+                "bad_name",
+                f"a name may stack at most {MAX_MARKS} marks on one character, not {marks}: "
+                "choose another",
+                id=mid,
+                reason="marks",
+            )
         if looks_like_bot(out["name"]):
             # The seat's kind tells bots apart, but people read the name.
             raise ProtocolError(
-                "bad_name", f"{out['name']!r} reads as a bot's name: choose another", id=mid
+                "bad_name",
+                f"{out['name']!r} reads as a bot's name: choose another",
+                id=mid,
             )
     return out
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 import functools
 import hashlib
 import importlib.metadata
@@ -123,6 +124,9 @@ class Connection:
         self.closed = False
         self.overflow = False
         self.created = 0  # rooms created on this connection
+        #: the room and token hash of the seat a ``resume`` elsewhere took from this connection:
+        #: the person holding that token is the one here, who may not take a second seat there
+        self.replaced_from: tuple[Room, str] | None = None
 
     def send(self, msg: JSON) -> None:
         self.send_text(_dumps(msg))
@@ -210,6 +214,10 @@ class Room:
     stored_version: int | None = None
     #: the game and version a bot of the room is deciding about (one decision at a time)
     thinking: tuple[Game, int] | None = None
+    #: epoch ms: when a finished game's rematch starts without the people who are gone (some
+    #: person there asked, every seat that did not ask has nobody there) — see
+    #: RoomManager._rematch_check. Not stored: after a restart nobody is there.
+    rematch_at: int | None = None
 
     def doc(self) -> JSON:
         return {
@@ -309,6 +317,7 @@ class Room:
             "spectators": len(self.watchers),
             "next_deal_at": self.next_deal_at if self.status == BETWEEN else None,
             "held": self.held,
+            "rematch_at": self.rematch_at if self.status == OVER else None,
         }
 
 
@@ -658,6 +667,7 @@ class RoomManager:
         if not room.connections():
             self._hold(room)
             self._unload(room)
+        self._rematch_check(room, start=False)  # the rematch may now wait only for the gone
         self._broadcast_room(room)
 
     # -- client messages --------------------------------------------------------------------
@@ -787,9 +797,10 @@ class RoomManager:
             self._send_room(conn, room, msg["id"])
             self._send_state(conn, room)
             return
-        # After leaving: the last one out of a finished room forgets its game (_unload).
-        self._move_out(conn, room)
+        # Read first: a room whose record no longer replays is refused (no_room) with the
+        # connection still where it was, as any refusal leaves it.
         self._open(room, msg["id"])
+        self._move_out(conn, room)
         conn.room, conn.seat = room, None
         room.watchers.add(conn)
         # A spectator alone is somebody: watching bots play is what some come for.
@@ -803,6 +814,17 @@ class RoomManager:
         seat = self._free_seat(room, msg)
         if conn.seat is not None:
             raise ProtocolError("seat_taken", "this connection already holds a seat", id=msg["id"])
+        if conn.replaced_from is not None and conn.replaced_from[0] is room:
+            held = conn.replaced_from[1]
+            if any(s.token == held for s in room.seats):
+                # The same person (the same seat token, opened in another tab): a second seat
+                # would be theirs too, and the page's stored token would be overwritten.
+                raise ProtocolError(
+                    "replaced",
+                    "your seat of this room was resumed on another connection: resume it "
+                    "rather than take a second one",
+                    id=msg["id"],
+                )
         token = secrets.token_urlsafe(24)
         seat.kind, seat.name, seat.token, seat.conn = "human", msg["name"], hash_token(token), conn
         room.watchers.discard(conn)
@@ -855,20 +877,22 @@ class RoomManager:
         )
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat of this room", id=msg["id"])
+        self._open(room, msg["id"])  # before anything moves: a refusal changes nothing
         if conn.room is room:
             # Already in the room, watching or in another seat: it changes places there.
             room.watchers.discard(conn)
             if conn.seat is not None and room.seats[conn.seat].conn is conn:
                 room.seats[conn.seat].conn = None
         self._move_out(conn, room)
-        self._open(room, msg["id"])
         old = seat.conn
         if old is not None and old is not conn:
             old.send(error_message("replaced", "this seat was resumed on another connection"))
             old.seat = None
             room.watchers.add(old)
+            old.replaced_from = (room, digest)
         seat.conn = conn
         conn.room, conn.seat = room, seat.seat
+        conn.replaced_from = None
         cleared = seat.away or seat.timeouts > 0
         if cleared:
             seat.away, seat.timeouts = False, 0
@@ -876,6 +900,8 @@ class RoomManager:
         released = self._unhold(room)
         if cleared and not released:
             self._reschedule_for(room, seat)
+        # the person back may be one who asked for a rematch, or one the others waited for
+        self._rematch_check(room, start=False)
         conn.send(
             {
                 "type": "seated",
@@ -926,6 +952,7 @@ class RoomManager:
                 self._broadcast_state(room, None)  # everybody's clock runs again
                 return
             self._save(room)
+            self._rematch_check(room, start=False)  # a rematch now waits for them again
             self._broadcast_room(room)
             self._reschedule_for(room, seat)
 
@@ -933,12 +960,65 @@ class RoomManager:
         room, seat = self._seat_of(conn)
         if room.status != OVER:
             raise ProtocolError("not_over", "the game is not over", id=msg["id"])
-        seat.rematch = True
-        if all(s.rematch or s.kind == "bot" for s in room.seats):
-            self._rematch(room)
-        else:
+        # asking is being there: an away mark left from the game's end goes with it
+        seat.rematch, seat.away, seat.timeouts = True, False, 0
+        if not self._rematch_check(room):
             self._save(room)
             self._broadcast_room(room)
+
+    @staticmethod
+    def _gone(seat: Seat) -> bool:
+        """Whether a person's seat has nobody there: no connection, or marked away."""
+        return seat.conn is None or seat.away
+
+    def _rematch_check(self, room: Room, start: bool = True) -> bool:
+        """After a change in a finished room (a rematch asked, a person leaving or back): start
+        the rematch when every person asked (bots always agree), and otherwise run the rematch
+        clock while it would wait only for people who are gone (see docs/server.md, *Decision:
+        a rematch does not wait for people who are gone*). ``start``: whether every person
+        having asked starts the rematch (False for a change of who is there, which never
+        completes the askers). Whether the new game started."""
+        if room.status != OVER:
+            room.rematch_at = None
+            return False
+        people = [s for s in room.seats if s.kind == "human"]
+        if start and all(s.rematch for s in people):
+            self._rematch(room)
+            return room.status != OVER
+        waits = self._rematch_waits_for_gone(room)
+        if waits and room.rematch_at is None:
+            room.rematch_at = now_ms() + room.duration
+            self._schedule(room)
+        elif not waits and room.rematch_at is not None:
+            room.rematch_at = None
+            self._schedule(room)
+        return False
+
+    def _rematch_waits_for_gone(self, room: Room) -> bool:
+        """Whether a person there asked for the rematch and every person who did not is gone."""
+        people = [s for s in room.seats if s.kind == "human"]
+        return any(s.rematch and not self._gone(s) for s in people) and all(
+            s.rematch or self._gone(s) for s in people
+        )
+
+    def _rematch_due(self, room: Room) -> None:
+        """The rematch clock ran out: the new game starts without the people still gone. Their
+        seats stay theirs (the token resumes them) and start the game marked away, played at
+        once by ``timeout`` as an away seat mid-game is, until they come back."""
+        room.timer = None
+        if room.status != OVER or room.rematch_at is None:
+            return
+        if not self._rematch_waits_for_gone(room):  # checked at every change; kept safe
+            room.rematch_at = None
+            self._broadcast_room(room)
+            return
+        if room.rematch_at > now_ms():  # the loop's timer fired a little early
+            self._schedule(room)
+            return
+        gone = {s.seat for s in room.seats if s.kind == "human" and not s.rematch}
+        # a new game the database refused is logged, and the room stays as stored (over)
+        with contextlib.suppress(ProtocolError):
+            self._rematch(room, away=gone)
 
     def _retry(self, conn: Connection, msg: JSON) -> None:
         """Handle a message again later (an action that came while its room was busy)."""
@@ -954,14 +1034,15 @@ class RoomManager:
             log.exception("internal error handling a message")
             conn.send(error_message("internal", "internal server error", msg.get("id")))
 
-    def _rematch(self, room: Room) -> None:
+    def _rematch(self, room: Room, away: set[int] | None = None) -> None:
         if room.status != OVER:
             return
         if room.busy:  # views of the last state are still being computed
-            asyncio.get_running_loop().call_later(0.01, self._rematch, room)
+            asyncio.get_running_loop().call_later(0.01, self._rematch, room, away)
             return
         room.game_no += 1
-        self._start_game(room)
+        room.rematch_at = None
+        self._start_game(room, away or set())
 
     def _on_action(self, conn: Connection, msg: JSON) -> None:
         room, seat = self._seat_of(conn)
@@ -995,7 +1076,9 @@ class RoomManager:
 
     # -- playing ----------------------------------------------------------------------------
 
-    def _start_game(self, room: Room) -> None:
+    def _start_game(self, room: Room, away: set[int] | None = None) -> None:
+        """Start the room's next game; the seats of ``away`` (people gone when a rematch
+        started without them) are marked away from its start, unless away marks are off."""
         if room.game_no == 0:
             room.game_no = 1
         game = Game.new(room.variant, players=room.players, options=room.options)
@@ -1008,6 +1091,8 @@ class RoomManager:
         room.turn_seat, room.turn_deal, room.deadline, room.next_deal_at = None, -1, None, None
         for s in room.seats:
             s.away, s.timeouts, s.rematch = False, 0, False
+            if away and s.seat in away and self.config.away_after:
+                s.away = True
         self._new_turn(room)
         try:
             self.storage.start_game(
@@ -1290,6 +1375,11 @@ class RoomManager:
         if room.status == WAITING:
             if room.seats and all(s.kind != "empty" for s in room.seats):
                 room.timer = loop.call_soon(self._start_game, room)
+            return
+        if room.status == OVER:
+            if room.rematch_at is not None:
+                delay = max(0.0, room.rematch_at / 1000 - time.time())
+                room.timer = loop.call_later(delay, self._rematch_due, room)
             return
         if self._holds(room):
             self._hold(room)

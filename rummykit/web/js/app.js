@@ -2,7 +2,7 @@
 import { Connection } from "./net.js";
 import { detectLanguage, loadLanguage, language, t, has, translateStatic } from "./i18n.js";
 import { Arrangement } from "./hand.js";
-import { toast, announce } from "./ui.js";
+import { toast, announce, clearAnnouncements } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
 import { renderTable, tickClock, describeAction, eventAction, handleKey, keepLog, endFocus, dealOverWithRoom } from "./table.js";
 import { helpHtml } from "./help.js";
@@ -204,7 +204,9 @@ export const actions = {
 };
 
 function forgetSeatIfWaiting() {
-  if (S.room && S.room.status === "waiting") forgetSeat(S.route.code);
+  // only a page that holds the seat gives it up: a page replaced by another tab (watching) leaves
+  // nothing on the server, and the stored token is that tab's
+  if (S.room && S.room.status === "waiting" && S.you !== null && S.you !== undefined) forgetSeat(S.route.code);
 }
 
 // ---- messages ----
@@ -360,6 +362,8 @@ export function errorText(msg) {
   const code = msg.code || "internal";
   // the colon is the catalog's: French puts a space before it
   if (code === "illegal_action") return t("common.labelValue", { label: t("error.illegal"), value: translateReason(msg.message) });
+  // a name refused for the marks stacked on a letter, not for reading as a bot's
+  if (code === "bad_name" && msg.reason === "marks") return t("error.bad_name_marks");
   if (has(`error.${code}`)) return t(`error.${code}`);
   return t("common.labelValue", { label: t("error.generic"), value: msg.message || code });
 }
@@ -436,7 +440,9 @@ function renderTopbar() {
 }
 
 async function setLanguage(lang) {
+  const before = language();
   await loadLanguage(lang);
+  if (language() !== before) clearAnnouncements();
   document.getElementById("lang").value = language();
   translateStatic();
   document.getElementById("help-body").innerHTML = helpHtml(t);

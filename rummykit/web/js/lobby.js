@@ -255,6 +255,11 @@ export function renderWaiting(root, S, actions) {
   const room = S.room;
   const link = `${location.origin}/r/${room.room}`;
   const seated = S.you !== null && S.you !== undefined;
+  // this browser holds a seat here that another tab has (this one was replaced, or has not
+  // resumed yet): a second seat would be the same person's, and its token would overwrite the
+  // first one's in storage (the server refuses it too)
+  const mine = seats()[room.room];
+  const elsewhere = !seated && !!(mine && mine.token);
   const teams = room.players === 4 && ["rami51", "rami71", "simple"].includes(room.variant);
   const levelSelect = (seat) => {
     // the level chosen stays chosen when the room is drawn again (someone sits, a bot joins)
@@ -278,7 +283,7 @@ export function renderWaiting(root, S, actions) {
     const s = isMe && seat.kind === "empty" ? { ...seat, kind: "human", name: S.prefs.name || t("lobby.defaultName"), connected: true } : seat;
     const controls = [];
     if (s.kind === "empty") {
-      if (!seated) controls.push(h("button.btn.primary", { type: "button", "data-action": "sit", "data-seat": s.seat, "data-key": `sit-${s.seat}`, text: t("room.sitHere"), onclick: () => actions.sit(s.seat) }));
+      if (!seated && !elsewhere) controls.push(h("button.btn.primary", { type: "button", "data-action": "sit", "data-seat": s.seat, "data-key": `sit-${s.seat}`, text: t("room.sitHere"), onclick: () => actions.sit(s.seat) }));
       else {
         // the level is read from the row at the click: the page's select, not this drawing's
         controls.push(levelSelect(s.seat), h("button.btn", { type: "button", "data-action": "add-bot", "data-seat": s.seat, "data-key": `bot-${s.seat}`, text: t("room.addBot"), onclick: (e) => actions.addBot(s.seat, e.currentTarget.closest(".seat-row").querySelector("select.bot-level").value) }));
@@ -313,7 +318,7 @@ export function renderWaiting(root, S, actions) {
         } })),
       h("h2", { text: t("room.seats") }),
       h("ul.seat-list", {}, seatRows),
-      h("p.muted", { text: seated ? t("room.startsWhenFull") : t("room.pickSeat") }),
+      h("p.muted", { "data-seat-elsewhere": elsewhere ? "1" : null, text: seated ? t("room.startsWhenFull") : elsewhere ? t("room.seatElsewhere") : t("room.pickSeat") }),
       h("p.muted", { text: t("room.spectators", { n: room.spectators || 0 }) }),
       h("div.row", {}, h("button.btn.ghost", { type: "button", "data-action": "leave", text: t("room.leave"), onclick: () => actions.leave() })))));
 }

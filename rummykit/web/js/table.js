@@ -272,7 +272,7 @@ export function renderTable(root, S, actions) {
   // room below the bar of a screen set aside, so the end of the hand can be scrolled into view
   if (overlay && overlay.classList.contains("peek")) section.classList.add("peeking");
   // every seated person is away: the server holds the game (no clock) until one comes back
-  if (S.room && S.room.held) section.prepend(h("div.banner.held", { role: "status" }, t("table.heldBanner")));
+  if (S.room && S.room.held) section.prepend(h("div.banner.held", { role: "status" }, t(heldBannerKey(S))));
   const away = mine && S.room.seats[S.you] && S.room.seats[S.you].away;
   if (away) {
     section.prepend(h("div.banner.away", { role: "alert" }, h("span", { text: t("table.awayBanner") }),
@@ -458,6 +458,14 @@ function statusBar(S, actions) {
     isMyTurn(S) && !held ? h("span.my-clock", { "data-clock": "text", "data-clock-seat": S.you }) : null,
     score !== null ? h("span.my-score", { text: t("table.yourScore", { n: score }) }) : null,
     isMyTurn(S) && !held ? h("div.clock-bar.mine", { "data-clock": "bar", "data-clock-seat": S.you }, h("span")) : null);
+}
+
+/** The held banner's words: a person out of a pool game (eliminated) is at the table, not
+ * away, and only watches; the room is held because everyone still in the game is away. */
+export function heldBannerKey(S) {
+  const v = S.view;
+  const mine = S.you !== null && S.you !== undefined && v && v.seats && v.seats[S.you];
+  return mine && mine.out === "eliminated" ? "table.heldBannerOut" : "table.heldBanner";
 }
 
 function meterBar(S, actions) {
@@ -740,9 +748,16 @@ function endOverlay(S, actions) {
   // who asked for the rematch, on the whole screen and on the bar set aside alike
   const askedBy = () => h("p.muted", { "data-rematch-who": asked.join(" "),
     text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" });
+  // the server's rematch clock: it runs while the rematch waits only for people who are gone,
+  // and the new game starts without them when it runs out (docs/server.md)
+  const rematchAt = go && S.room.rematch_at ? S.room.rematch_at : null;
+  const waitedFor = rematchAt ? (S.room.seats || []).filter((s) => s.kind === "human" && !s.rematch).map((s) => seatName(S, s.seat)).join(", ") : "";
+  const goneLine = () => rematchAt
+    ? h("p.muted", { "data-rematch-at": rematchAt, "data-rematch-gone": waitedFor, text: rematchGoneText(S, rematchAt, waitedFor) })
+    : null;
   if (peek) {
     return h("div.overlay.peek", { role: "region", "aria-labelledby": "end-title", "data-end-key": endKey },
-      h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, asked.length ? askedBy() : null, rematch, toggle)));
+      h("div.end-card", { id: "end-card" }, h("div.end-bar", {}, title, countdown, asked.length ? askedBy() : null, goneLine(), rematch, toggle)));
   }
   const body = [
     h("div.end-head", {}, title, toggle),
@@ -762,6 +777,8 @@ function endOverlay(S, actions) {
     if (rematch) buttons.push(rematch);
     buttons.push(h("a.btn.ghost", { href: "/", text: t("end.lobby") }));
     body.push(askedBy());
+    const gone = goneLine();
+    if (gone) body.push(gone);
     body.push(h("div.row", {}, buttons));
   } else if (countdown) {
     body.push(countdown);
@@ -926,6 +943,16 @@ export function tickClock(S) {
   document.querySelectorAll("[data-countdown]").forEach((el) => {
     el.textContent = nextDealText(S, Number(el.dataset.countdown));
   });
+  document.querySelectorAll("[data-rematch-at]").forEach((el) => {
+    el.textContent = rematchGoneText(S, Number(el.dataset.rematchAt), el.dataset.rematchGone);
+  });
+}
+
+/** "New game in 30 s without waiting for Ben", or that it is starting once the clock ran out
+ * (the server's messages follow). */
+function rematchGoneText(S, at, who) {
+  const left = at - S.conn.now();
+  return left > 0 ? t("end.rematchGone", { s: Math.ceil(left / 1000), who }) : t("end.rematchGoneNow");
 }
 
 /** "Next deal in 3 s", or that it is on its way once the pause is over (the server's state

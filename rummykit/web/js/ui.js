@@ -117,6 +117,18 @@ export function announce(message) {
   toSay.push(message);
 }
 
+/** A change of language: what the live region and the toast last said is in the old one, and
+ * a screen reader reading the page (or the region) again would find it there; they are emptied
+ * (said again, an old move would read as a new one), and anything waiting to be said with them. */
+export function clearAnnouncements() {
+  toSay = [];
+  document.getElementById("announcer").textContent = "";
+  const el = document.getElementById("toast");
+  clearTimeout(toastTimer);
+  el.textContent = "";
+  el.hidden = true;
+}
+
 /** A yes/no question; resolves true when confirmed. */
 export function confirmDialog(title, body, okLabel = null, danger = true) {
   const dlg = document.getElementById("confirm");
