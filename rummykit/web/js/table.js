@@ -487,7 +487,10 @@ function meterBar(S, actions) {
     h("span.meter-track", { role: "meter", "aria-valuemin": 0, "aria-valuemax": min, "aria-valuenow": m.points, "aria-label": t("meter.aria", { points: m.points, min }) },
       h(`span.meter-fill${m.enough ? ".enough" : ""}`, { style: `width:${pct}%` })),
     h("span.meter-value", { "data-meter": m.points, text: t("meter.value", { points: m.points, min }) }),
-  ] : [h("span.meter-hint", { text: t("meter.simple") })];
+  ] : [o.partner_opened
+    // Rami 2 v 2: the partner's lay-down freed this seat from the minimum
+    ? h("span.meter-hint", { "data-hint": "partner-opened", text: t("meter.partnerOpened") })
+    : h("span.meter-hint", { text: t("meter.simple") })];
   if (m.melds && m.melds.length) {
     children.push(h("button.btn.ghost.small", { type: "button", "data-action": "arrange", "data-key": "arrange", text: t("meter.arrange"), title: t("meter.arrangeHelp"),
       onclick: () => { S.arrangement.arrange(m.melds); S.selected.clear(); actions.render(); } }));
