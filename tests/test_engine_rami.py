@@ -310,6 +310,16 @@ def test_the_view_gives_the_minimum_a_seat_needs_once_its_partner_laid_down() ->
     assert (rival["minimum"], rival["partner_opened"]) == (51, False)
 
 
+def test_a_seat_freed_by_its_partner_is_told_to_lay_down_first_with_no_minimum() -> None:
+    g = _team_game()
+    play(g, "open TS JS QS KS AS", "discard 2D")
+    g.apply("draw")  # seat 2, a rival: still told of the 51
+    refused(g, "meld 8C 9C TC", "open first: your first melds must reach 51")
+    play(g, "discard 3D", "draw")  # seat 3, the partner of seat 1
+    refused(g, "layoff 1 9D", "^lay down first$")
+    refused(g, "meld 2C 3C 4C", "^lay down first$")
+
+
 def test_rami71_partner_still_needs_a_joker_free_run_and_set() -> None:
     first = "TS JS QS KS AS 2H 3H 4H 5D 5H 5C 9S 7D 7C 2D"
     g = new_game("rami71", 4, {1: first, 3: "2C 3C 4C 6S 6H 6D 8S 8H JD JH QC KC 9D 4S"},
