@@ -49,5 +49,43 @@ def test_a_2v2_table_shows_partners_sides_and_the_freed_minimum(
     alone = meter({"minimum": 51, "partner_opened": False, "opened": False,
                    "must_include": None, "meter": dict(shown, enough=False)})
     assert alone["value"] and "partner-opened" not in alone["hints"]
+
+    # The end of the game, as the game_over message and the view give it: the results' totals
+    # are the sides', and a person on the winning side is told so in the second person (it
+    # read "You (Ana) and Bot 3 win the game!", in Spanish "¡Tú (Ana) y Bot 3 ganan …!").
+    def end(winner: int) -> dict[str, Any]:
+        result: dict[str, Any] = page.evaluate(
+            """(w) => { const { S, actions } = window.rummykit;
+              const pens = [0, 1, 2, 3].map((s) => (s % 2 === w ? 0 : 20));
+              const r = { deal: 9, dealer: 0, winner: w, how: "discard", points: 40,
+                          double: false, blocked: false, penalties: pens,
+                          hands: pens.map((p) => (p ? ["KS", "QH"] : [])) };
+              const scores = w === 0 ? [120, 360] : [360, 120];
+              S.view = { ...S.view, turn: null, over: true, winner: w, results: [r], scores };
+              S.gameOver = { type: "game_over", winner: w, scores, results: [r], game: 1,
+                             record: null };
+              actions.render();
+              return { champion: document.querySelector('#end-champion').textContent,
+                       head: [...document.querySelectorAll('.results thead th')].pop().textContent,
+                       totals: [...document.querySelectorAll('.results tbody tr')].map(
+                         (tr) => [tr.dataset.resultSeat, tr.lastElementChild.textContent]) }; }""",
+            winner,
+        )
+        return result
+
+    partner = page.evaluate("(s) => window.rummykit.S.room.seats[s].level", (me + 2) % 4)
+    ours = end(me % 2)
+    assert ours["champion"] == f"You and Bot {(me + 2) % 4 + 1} ({partner}) win the game!"
+    assert ours["head"] == "Side total"
+    totals = [120, 360] if me % 2 == 0 else [360, 120]
+    assert ours["totals"] == [[str(s), str(totals[s % 2])] for s in range(4)]
+    theirs = end(1 - me % 2)
+    assert theirs["champion"].endswith("win the game!") and "You" not in theirs["champion"]
+    page.select_option("#lang", "es")
+    # the page is redrawn once the catalog has come (a fetch)
+    page.wait_for_function(
+        "() => document.querySelector('#end-champion').textContent.includes('partida')"
+    )
+    assert end(me % 2)["champion"].endswith("y tú ganáis la partida!")
     assert js_errors(page) == []
     page.context.close()

@@ -756,6 +756,9 @@ function endOverlay(S, actions) {
     const w = go.winner;
     let who;
     if (w === null || w === undefined) who = t("end.noWinner");
+    // "You (Ana) and Bot 3 win" takes no verb in Spanish or French ("Tú (Ana) y Bot 3
+    // ganan"): the person's own side is told in the second person
+    else if (teams && seated && S.you % 2 === w) who = t("end.yourSideWins", { partner: seatName(S, (S.you + 2) % 4) });
     else if (teams) who = t("end.sideWins", { a: seatName(S, w), b: seatName(S, w + 2) });
     else if (w === S.you) who = t("end.youWinGame");
     else who = t("end.gameWinner", { who: seatName(S, w) });
