@@ -3,9 +3,14 @@ sides' scores, and the opening meter once the partner has laid down."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+from rummykit.rules import make_rules
 from tests.web_support import Server, js_errors, new_page, play_against_bots
+
+WEB = Path(__file__).resolve().parent.parent / "rummykit" / "web"
 
 
 def test_a_2v2_table_shows_partners_sides_and_the_freed_minimum(
@@ -89,3 +94,14 @@ def test_a_2v2_table_shows_partners_sides_and_the_freed_minimum(
     assert end(me % 2)["champion"].endswith("y tú ganáis la partida!")
     assert js_errors(page) == []
     page.context.close()
+
+
+def test_each_rami_blurb_gives_the_limits_its_game_is_played_to() -> None:
+    """The lobby's words are all a person reads of the losing totals: rami71's said "like
+    Rami 51", whose pairs lose at 351, while its own lose at 451."""
+    for lang in ("en", "es", "fr"):
+        catalog = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for variant in ("rami51", "rami71"):
+            blurb = catalog["variant"][variant]["blurb"]
+            alone, pairs = (make_rules(variant, n).limit for n in (2, 4))
+            assert f"{alone} (" in blurb and f"({pairs} " in blurb, (lang, variant, blurb)
