@@ -71,6 +71,7 @@ def test_a_2v2_table_shows_partners_sides_and_the_freed_minimum(
                              record: null };
               actions.render();
               return { champion: document.querySelector('#end-champion').textContent,
+                       summary: document.querySelector('#end-summary').textContent,
                        head: [...document.querySelectorAll('.results thead th')].pop().textContent,
                        totals: [...document.querySelectorAll('.results tbody tr')].map(
                          (tr) => [tr.dataset.resultSeat, tr.lastElementChild.textContent]) }; }""",
@@ -82,6 +83,8 @@ def test_a_2v2_table_shows_partners_sides_and_the_freed_minimum(
     ours = end(me % 2)
     assert ours["champion"] == f"You and Bot {(me + 2) % 4 + 1} ({partner}) win the game!"
     assert ours["head"] == "Side total"
+    # only the other side pays (the partner's 0 is in the table): "the others" misled
+    assert "The rivals pay 40\u00a0points." in ours["summary"]
     totals = [120, 360] if me % 2 == 0 else [360, 120]
     assert ours["totals"] == [[str(s), str(totals[s % 2])] for s in range(4)]
     theirs = end(1 - me % 2)

@@ -37,7 +37,9 @@ function dealSummary(S, r) {
   const won = r.winner === null || r.winner === undefined ? t("end.noWinner")
     : r.winner === S.you ? t("end.youWinDeal") : t("end.dealWinner", { who: seatName(S, r.winner) });
   if (r.points === undefined) return won;
-  return `${won} ${t(S.view.variant === "rummy" ? "end.points" : "end.paid", { n: r.points })}`;
+  // in 2 v 2 the winner's partner pays nothing: "the others" would take it in
+  const paid = teamsGame(S.view) ? "end.rivalsPaid" : "end.paid";
+  return `${won} ${t(S.view.variant === "rummy" ? "end.points" : paid, { n: r.points })}`;
 }
 
 function teamsGame(view) {
