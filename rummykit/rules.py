@@ -547,6 +547,17 @@ def _unknown(variant: str) -> str:
     return f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}"
 
 
+def _seat_counts(variant: str) -> str:
+    """The seat counts of ``variant`` in words: the Rami family's 4 is its 2 v 2 game, which a
+    bare "2, 4 players" left to be guessed."""
+    allowed = _PLAYERS[variant]
+    if variant in _RAMI_LIMITS:
+        return f"2 players (1 v 1) or {_TEAM_SEATS} (2 v 2, partners opposite)"
+    if allowed == tuple(range(allowed[0], allowed[-1] + 1)):
+        return f"{allowed[0]} to {allowed[-1]} players"
+    return f"{', '.join(map(str, allowed))} players"
+
+
 def make_rules(
     variant: str = "rummy", players: int = 2, options: Mapping[str, Any] | None = None
 ) -> Ruleset:
@@ -559,12 +570,10 @@ def make_rules(
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidArgument(
             f"players must be a whole number (int): {variant} is played by "
-            f"{', '.join(map(str, allowed))} players, not {describe(players)}"
+            f"{_seat_counts(variant)}, not {describe(players)}"
         )
     if players not in allowed:
-        raise RummyError(
-            f"{variant} is played by {', '.join(map(str, allowed))} players, not {players!r}"
-        )
+        raise RummyError(f"{variant} is played by {_seat_counts(variant)}, not {players!r}")
     values: dict[str, Any] = {**_BASE, **_VARIANT_FIELDS[variant]}
     values["variant"] = variant
     values["players"] = players

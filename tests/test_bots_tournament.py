@@ -164,7 +164,7 @@ def test_people_output(capsys: pytest.CaptureFixture[str]) -> None:
     ("args", "message"),
     [
         (["--variant", "poker"], "choose one of rummy, rami51, rami71, simple, indian"),
-        (["--variant", "rami51", "--players", "3"], "2, 4"),
+        (["--variant", "rami51", "--players", "3"], "or 4 (2 v 2, partners opposite)"),
         (["--bots", "hard,wizard"], "easy, medium, hard"),
         (["--bots", "easy,medium,hard"], "at most 2"),
         (["--variant", "rami51", "--players", "4", "--bots", "easy,medium,hard"],

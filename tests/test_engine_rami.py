@@ -296,6 +296,30 @@ def test_partner_lays_down_without_the_threshold() -> None:
     assert g.view(0)["seats"][3]["opened"]
 
 
+def test_the_view_gives_the_minimum_a_seat_needs_once_its_partner_laid_down() -> None:
+    # The meter of seat 3 is enough at 27 once its partner (seat 1) has laid down: the view
+    # said the minimum was still 51, and the page then explained the 27 as a close's.
+    g = _team_game()
+    assert g.view(3)["opening"]["minimum"] == 51
+    assert g.view(3)["opening"]["partner_opened"] is False
+    play(g, "open TS JS QS KS AS", "discard 2D")
+    mine = g.view(3)["opening"]
+    assert (mine["minimum"], mine["partner_opened"], mine["meter"]["enough"]) == (0, True, True)
+    assert mine["meter"]["points"] == 27
+    rival = g.view(2)["opening"]
+    assert (rival["minimum"], rival["partner_opened"]) == (51, False)
+
+
+def test_a_seat_freed_by_its_partner_is_told_to_lay_down_first_with_no_minimum() -> None:
+    g = _team_game()
+    play(g, "open TS JS QS KS AS", "discard 2D")
+    g.apply("draw")  # seat 2, a rival: still told of the 51
+    refused(g, "meld 8C 9C TC", "open first: your first melds must reach 51")
+    play(g, "discard 3D", "draw")  # seat 3, the partner of seat 1
+    refused(g, "layoff 1 9D", "^lay down first$")
+    refused(g, "meld 2C 3C 4C", "^lay down first$")
+
+
 def test_rami71_partner_still_needs_a_joker_free_run_and_set() -> None:
     first = "TS JS QS KS AS 2H 3H 4H 5D 5H 5C 9S 7D 7C 2D"
     g = new_game("rami71", 4, {1: first, 3: "2C 3C 4C 6S 6H 6D 8S 8H JD JH QC KC 9D 4S"},

@@ -746,7 +746,11 @@ class Game:
         return meld
 
     def _open_first(self) -> str:
-        m = self.rules.opening_minimum
+        rules, d = self.rules, self.deal
+        # A seat whose partner has laid down (Rami 2 v 2) needs no minimum: naming the
+        # table's would send it looking for points it does not need.
+        freed = rules.partner_opens_free and rules.teams and d.opened[(d.turn + 2) % 4]
+        m = 0 if freed else rules.opening_minimum
         return f"open first: your first melds must reach {m}" if m else "lay down first"
 
     def _table_meld(self, number: int) -> TableMeld:

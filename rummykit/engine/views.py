@@ -101,8 +101,13 @@ def _opening(game: Game, seat: int) -> dict[str, Any]:
 
     d = game.deal
     rules = game.rules
+    # Once a partner has laid down (Rami 2 v 2) the seat needs no minimum: the meter counts
+    # against that, and a page showing the table's minimum beside an `enough` meter would
+    # give the wrong reason for it.
+    freed = rules.teams and rules.partner_opens_free and d.opened[(seat + 2) % rules.players]
     info: dict[str, Any] = {
-        "minimum": rules.opening_minimum,
+        "minimum": rules.opening_rule(freed).minimum,
+        "partner_opened": freed,
         "opened": d.opened[seat],
         "must_include": d.owed.text if d.owed is not None and seat == d.turn else None,
         "meter": None,

@@ -37,7 +37,9 @@ function dealSummary(S, r) {
   const won = r.winner === null || r.winner === undefined ? t("end.noWinner")
     : r.winner === S.you ? t("end.youWinDeal") : t("end.dealWinner", { who: seatName(S, r.winner) });
   if (r.points === undefined) return won;
-  return `${won} ${t(S.view.variant === "rummy" ? "end.points" : "end.paid", { n: r.points })}`;
+  // in 2 v 2 the winner's partner pays nothing: "the others" would take it in
+  const paid = teamsGame(S.view) ? "end.rivalsPaid" : "end.paid";
+  return `${won} ${t(S.view.variant === "rummy" ? "end.points" : paid, { n: r.points })}`;
 }
 
 function teamsGame(view) {
@@ -495,7 +497,10 @@ function meterBar(S, actions) {
     h("span.meter-track", { role: "meter", "aria-valuemin": 0, "aria-valuemax": min, "aria-valuenow": m.points, "aria-label": t("meter.aria", { points: m.points, min }) },
       h(`span.meter-fill${m.enough ? ".enough" : ""}`, { style: `width:${pct}%` })),
     h("span.meter-value", { "data-meter": m.points, text: t("meter.value", { points: m.points, min }) }),
-  ] : [h("span.meter-hint", { text: t("meter.simple") })];
+  ] : [o.partner_opened
+    // Rami 2 v 2: the partner's lay-down freed this seat from the minimum
+    ? h("span.meter-hint", { "data-hint": "partner-opened", text: t("meter.partnerOpened") })
+    : h("span.meter-hint", { text: t("meter.simple") })];
   if (m.melds && m.melds.length) {
     children.push(h("button.btn.ghost.small", { type: "button", "data-action": "arrange", "data-key": "arrange", text: t("meter.arrange"), title: t("meter.arrangeHelp"),
       onclick: () => { S.arrangement.arrange(m.melds); S.selected.clear(); actions.render(); } }));
@@ -768,6 +773,9 @@ function endOverlay(S, actions) {
     const w = go.winner;
     let who;
     if (w === null || w === undefined) who = t("end.noWinner");
+    // "You (Ana) and Bot 3 win" takes no verb in Spanish or French ("Tú (Ana) y Bot 3
+    // ganan"): the person's own side is told in the second person
+    else if (teams && seated && S.you % 2 === w) who = t("end.yourSideWins", { partner: seatName(S, (S.you + 2) % 4) });
     else if (teams) who = t("end.sideWins", { a: seatName(S, w), b: seatName(S, w + 2) });
     else if (w === S.you) who = t("end.youWinGame");
     else who = t("end.gameWinner", { who: seatName(S, w) });
