@@ -629,6 +629,13 @@ class RoomManager:
                 view = game.view(seat)
             if key is not None and public is not None:
                 room.view_cache[seat] = (key, _own_part(view, public))
+            if room.seats[seat].conn is not conn:
+                # The connection lost the seat while its view was computed (resumed on another
+                # connection, or left): the seat's cards are no longer its to see. Still in
+                # the room it is a spectator, told of the change as spectators are.
+                if conn.room is not room or conn.seat is not None:
+                    return
+                view = public if public is not None else game.public_view()
             msg = self._state_msg(room, view, events, last)
             if mid is not None:
                 msg["ack"] = mid
