@@ -212,7 +212,10 @@ class Ruleset:
             minimum=0 if free else self.opening_minimum,
             jokers_zero=self.jokers_zero,
             clean_run_and_set=self.clean_run_and_set,
-            clean_run_without_taken=self.clean_run_and_set,
+            # The run does without the taken card only when that card is owed to the table:
+            # without the duty it is the player's like any other (the engine owes nothing),
+            # and a player weighing a take asks for lay-downs holding it.
+            clean_run_without_taken=self.clean_run_and_set and self.taken_card_duty,
             close_leaves=leaves,
             close_only=self.lay_mode == "close",
             close_run_and_set=self.lay_mode == "close",
