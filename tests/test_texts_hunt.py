@@ -146,3 +146,12 @@ def test_the_docs_say_a_rami_side_loses_on_reaching_its_limit() -> None:
     limit = make_rules("rami51", 2).limit
     assert f"reaches {limit}" in web and f"passes {limit}" not in web
     assert f"({make_rules('simple', 2).limit} in" in web
+
+
+def test_the_numbers_docs_web_gives_of_indian_rummy_are_the_rulesets() -> None:
+    web = " ".join((ROOT / "docs" / "web.md").read_text(encoding="utf-8").split())
+    indian = make_rules("indian", 2)
+    assert f"a wrong declaration costs {indian.wrong_declaration} points" in web
+    assert f"{indian.first_drop} before the player's first draw, {indian.middle_drop} after" in web
+    pools = [make_rules("indian", 2, {"format": f}).limit for f in ("pool101", "pool201")]
+    assert f"its total passed {pools[0]} or {pools[1]}" in web
