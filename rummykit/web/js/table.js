@@ -33,10 +33,15 @@ function subjectName(S, seat) {
 
 /** Who won a deal, and what it was worth: the winner's points in rummy, what the others pay in
  * Rami and Indian rummy (there the winner scores nothing). */
-function dealSummary(S, r) {
-  const won = r.winner === null || r.winner === undefined ? t("end.noWinner")
+export function dealSummary(S, r) {
+  const nobody = r.winner === null || r.winner === undefined;
+  const won = nobody ? t("end.noWinner")
     : r.winner === S.you ? t("end.youWinDeal") : t("end.dealWinner", { who: seatName(S, r.winner) });
   if (r.points === undefined) return won;
+  // With no winner nobody collects: only a wrong declaration that ended the deal (Indian, the
+  // house rule wrong_declaration_ends) costs anything, and only its declarer pays. "The others
+  // pay 80 points" told the players who paid nothing that they had.
+  if (nobody) return r.how === "wrong-declaration" ? `${won} ${t("end.wrongPaid", { n: r.points })}` : won;
   // in 2 v 2 the winner's partner pays nothing: "the others" would take it in
   const paid = teamsGame(S.view) ? "end.rivalsPaid" : "end.paid";
   return `${won} ${t(S.view.variant === "rummy" ? "end.points" : paid, { n: r.points })}`;
@@ -890,7 +895,7 @@ async function doDeclare(S, actions) {
   }
   // the reason as a sentence of its own after the cost ("… leave the deal. Your cards …")
   const why = d && d.reason ? sentence(translateReason(d.reason)) : "";
-  const warn = await confirmDialog(t("declare.wrongTitle"), `${t("declare.wrongBody")} ${why}`.trim(), t("declare.anyway"), true);
+  const warn = await confirmDialog(t("declare.wrongTitle"), `${wrongDeclarationCost(S.view)} ${why}`.trim(), t("declare.anyway"), true);
   if (!warn) return;
   // build the declaration from the arranged groups; the one card left out is the discard
   const arr = S.arrangement;
@@ -908,6 +913,13 @@ async function doDeclare(S, actions) {
     return;
   }
   await actions.play(`declare ${melds.filter((m) => m.length).map((m) => m.join(" ")).join(" / ")}`);
+}
+
+/** What a wrong declaration costs at this table: the declarer leaves the deal, which goes on,
+ * or under the house rule wrong_declaration_ends the deal ends there with no winner. */
+export function wrongDeclarationCost(view) {
+  const ends = !!(view && view.options && view.options.wrong_declaration_ends);
+  return t(ends ? "declare.wrongBodyEnds" : "declare.wrongBody");
 }
 
 /** A reason (a clause in lower case) as a sentence: a capital first letter and a full stop. */
