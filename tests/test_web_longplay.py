@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web_support import new_page, play_against_bots, play_turn, state, wait_change
+from tests.web_support import js_errors, new_page, play_against_bots, play_turn, state, wait_change
 
 # Set before the page's own code: the intervals it has running.
 INTERVALS_JS = """(() => {
@@ -15,6 +15,15 @@ INTERVALS_JS = """(() => {
   window.setInterval = function (...a) { const id = si.apply(window, a); live.add(id); return id; };
   window.clearInterval = function (id) { live.delete(id); return ci.call(window, id); };
   window.liveIntervals = () => live.size;
+})();"""
+
+# Set before the page's own code: how many sockets the page has opened.
+SOCKETS_JS = """(() => {
+  window.socketsMade = 0;
+  const WS = window.WebSocket;
+  window.WebSocket = class extends WS {
+    constructor(...a) { super(...a); window.socketsMade += 1; }
+  };
 })();"""
 
 # Back online, and the state the resume brings is in: the page redraws as the resume's messages
@@ -36,20 +45,29 @@ def metrics(page: Any, cdp: Any) -> dict[str, float]:
 def test_network_gone_gives_the_socket_up_and_back(server: Any, browser: Any) -> None:
     """The network gone (the browser's ``offline``), the page says it is reconnecting at once:
     before, its socket stayed open with nothing getting through and the page said it was
-    online, its moves waiting 15 s for an answer. The network back, it resumes and plays on."""
+    online, its moves waiting 15 s for an answer. It tries no new socket until the network is
+    back (each attempt failed, an error in the console); then it resumes and plays on."""
     page = new_page(browser)
+    page.context.add_init_script(SOCKETS_JS)
+    page.clock.install()
     play_against_bots(page, server.base, "rummy", 2)
     page.evaluate(MARK)
     page.context.set_offline(True)
     page.wait_for_function("() => window.rummykit.S.status === 'reconnecting'")
     page.wait_for_selector(".banner.offline")
+    made = page.evaluate("() => window.socketsMade")
+    # well past the first pauses before a new attempt (0.4 s, 0.8 s, …): none is made while
+    # the network is gone (each failed, an error in the console); the network back brings one
+    page.clock.fast_forward(10_000)
+    assert page.evaluate("() => window.socketsMade") == made
     page.context.set_offline(False)
     page.wait_for_function(ONLINE)
     page.wait_for_selector(".banner.offline", state="detached")
     v = state(page)["version"]
     play_turn(page)
     wait_change(page, v)
-    assert not page.js_errors
+    assert not js_errors(page)
+    assert not [line for line in page.console_lines if line.startswith("error")]
 
 
 def test_unanswered_ping_gives_the_socket_up(server: Any, browser: Any) -> None:

@@ -102,6 +102,12 @@ export class Connection {
 
   scheduleReconnect() {
     this.setStatus("reconnecting");
+    // no network: every attempt would fail (each one an error in the console); the browser's
+    // "online" brings the next one (nudge)
+    if (navigator.onLine === false) {
+      clearTimeout(this.reconnectTimer);
+      return;
+    }
     const delay = Math.min(this.crowded ? 30000 : 8000, 400 * 2 ** this.retry) + Math.random() * 300;
     this.retry += 1;
     clearTimeout(this.reconnectTimer);
