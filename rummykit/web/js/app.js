@@ -489,7 +489,10 @@ async function boot() {
     onStatus: (s) => {
       S.status = s;
       renderTopbar();
-      if (s !== "online" && S.route.name === "room" && !S.room) render();
+      // the table's banner says it is reconnecting, and goes when it is back: drawn as the
+      // status changes, since no state comes while the socket is down (it showed only at a
+      // redraw of the page's own, a tap, and stayed until the next state once back)
+      if (S.route.name === "room") render();
     },
     onOpen: () => {
       if (S.route.name === "room") enterRoom();
@@ -499,6 +502,9 @@ async function boot() {
   S.conn.connect();
   document.addEventListener("visibilitychange", () => { if (!document.hidden) S.conn.nudge(); });
   window.addEventListener("online", () => S.conn.nudge());
+  // no network, no socket: given up at once (it said "online" until a ping went unanswered),
+  // and tried again as the network returns
+  window.addEventListener("offline", () => S.conn.drop());
   setInterval(() => tickClock(S), 250);
   fetch("/api/variants")
     .then((r) => (r.ok ? r.json() : null))

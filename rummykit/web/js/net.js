@@ -42,6 +42,7 @@ export class Connection {
       if (this.onOpen) this.onOpen();
     });
     ws.addEventListener("message", (ev) => {
+      if (ws.dropped) return; // a socket given up on (drop) speaks for nothing any more
       let msg;
       try {
         msg = JSON.parse(ev.data);
@@ -66,19 +67,47 @@ export class Connection {
       this.onMessage(msg);
     });
     ws.addEventListener("close", () => {
-      this.stopPing();
-      for (const [, w] of this.waiting) {
-        clearTimeout(w.timer);
-        w.reject({ type: "error", code: "disconnected", message: "connection lost" });
-      }
-      this.waiting.clear();
-      if (this.ws === ws) this.ws = null;
-      if (!this.closedByUs) this.scheduleReconnect();
+      // dropped, its loss was dealt with then; the requests waiting now are the next socket's
+      if (!ws.dropped) this.lost(ws);
     });
+  }
+
+  /** The socket is gone: its requests fail, and a new one is tried. */
+  lost(ws) {
+    this.stopPing();
+    for (const [, w] of this.waiting) {
+      clearTimeout(w.timer);
+      w.reject({ type: "error", code: "disconnected", message: "connection lost" });
+    }
+    this.waiting.clear();
+    if (this.ws === ws) this.ws = null;
+    if (!this.closedByUs) this.scheduleReconnect();
+  }
+
+  /** Give the socket up at once, as lost, when the network is gone (the browser's "offline")
+   * or a ping goes unanswered: such a socket can stay open for minutes, the page saying it is
+   * online while nothing goes through, and its close event may come only as long after (the
+   * closing handshake needs the network too). */
+  drop() {
+    const ws = this.ws;
+    if (!ws) return;
+    ws.dropped = true;
+    try {
+      ws.close();
+    } catch {
+      /* closing a socket that is still connecting may throw in older browsers */
+    }
+    this.lost(ws);
   }
 
   scheduleReconnect() {
     this.setStatus("reconnecting");
+    // no network: every attempt would fail (each one an error in the console); the browser's
+    // "online" brings the next one (nudge)
+    if (navigator.onLine === false) {
+      clearTimeout(this.reconnectTimer);
+      return;
+    }
     const delay = Math.min(this.crowded ? 30000 : 8000, 400 * 2 ** this.retry) + Math.random() * 300;
     this.retry += 1;
     clearTimeout(this.reconnectTimer);
@@ -100,8 +129,16 @@ export class Connection {
 
   startPing() {
     this.stopPing();
-    this.send({ type: "ping" }, false);
-    this.pingTimer = setInterval(() => this.send({ type: "ping" }, false), 20000);
+    // a ping left unanswered (send's 15 s) means a dead socket: given up, so the page says it
+    // is reconnecting and tries a new one, rather than showing itself online with nothing
+    // getting through
+    const ws = this.ws;
+    const ping = () => {
+      const reply = this.send({ type: "ping" });
+      if (reply) reply.catch((e) => { if (e && e.code === "timeout" && this.ws === ws) this.drop(); });
+    };
+    ping();
+    this.pingTimer = setInterval(ping, 20000);
   }
 
   stopPing() {
