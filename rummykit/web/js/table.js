@@ -147,8 +147,9 @@ function dropCost(S) {
 }
 
 /** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
- * take took, when known (else the latest take of that seat among the deal's events), or for a
- * timeout what the clock did: ``{draw, card}``. */
+ * take took, when known (else the latest take of that seat among the deal's events), for a
+ * timeout what the clock did: ``{draw, card}``, for a declaration ``{valid}``, for a drop
+ * ``{cost}``. */
 export function describeAction(last, S, taken = null) {
   const who = subjectName(S, last.seat);
   const text = String(last.action || "");
@@ -169,8 +170,9 @@ export function describeAction(last, S, taken = null) {
       case "meld": return t("log.meld", { who, meld: cardsPretty(args) }) + auto;
       case "layoff": return t("log.layoff", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
       case "swap": return t("log.swap", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
-      case "declare": return t("log.declare", { who }) + auto;
-      case "drop": return t("log.drop", { who }) + auto;
+      // a wrong declaration is no win: "Ben declared", the deal going on, read as one
+      case "declare": return t(taken && taken.valid === false ? "log.declareWrong" : "log.declare", { who }) + auto;
+      case "drop": return (taken && typeof taken.cost === "number" ? t("log.dropCost", { who, n: taken.cost }) : t("log.drop", { who })) + auto;
       // the clock draws only when the player had not: after one's own draw it just discards
       case "timeout": return taken && taken.card
         ? t(taken.draw ? "log.timeoutDrew" : "log.timeoutDiscarded", { who, card: pretty(taken.card) })
@@ -387,12 +389,20 @@ function pilesBox(S, actions) {
   if (v.indicator) {
     box.append(h("div.stack-wrap.indicator", {},
       cardElement(v.indicator, { t }),
-      h("span.stack-label", { text: t("table.wildRank", { rank: v.wild_rank ? rankLabelOf(v.wild_rank) : "" }) })));
+      h("span.stack-label", { "data-wild-label": "1", text: wildLabel(v) })));
   }
   if (canReturn) {
     box.append(h("button.btn.return", { type: "button", "data-action": "return", "data-key": "return", text: t("action.return"), onclick: () => actions.play("return") }));
   }
   return box;
+}
+
+/** What the indicator names. A printed joker turned up names no rank of its own: the engine
+ * makes the aces wild (its wild_rank), and "Wild jokers: A" beside a joker read as a mistake. */
+function wildLabel(v) {
+  const rank = v.wild_rank ? rankLabelOf(v.wild_rank) : "";
+  const joker = parseCard(v.indicator).rank === 0 && rankNumber(v.wild_rank) === 1;
+  return t(joker ? "table.wildRankJoker" : "table.wildRank", { rank });
 }
 
 function rankLetter(n) {
