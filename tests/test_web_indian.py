@@ -142,3 +142,36 @@ def test_a_printed_joker_turned_up_is_explained(
     assert page.evaluate(INDICATOR, ["7H", 7]) == seven
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+# The state that follows the draw emptying the first stock under indicator_in_stock, as the
+# server sends it: the draw's event names the indicator, the view says it has been drawn.
+INDICATOR_DRAWN = """() => { const S = window.rummykit.S; const other = 1 - S.you;
+  const card = S.view.indicator;
+  S.conn.onMessage({ ...S.state, type: "state", version: S.state.version + 1,
+    view: { ...S.view, version: S.state.version + 1, indicator_drawn: true },
+    last: { seat: other, action: "draw", auto: false },
+    events: [{ seat: other, action: "draw", card }] });
+  return { cards: document.querySelectorAll(".indicator .card").length,
+           label: document.querySelector("[data-wild-label]").textContent,
+           line: S.log[S.log.length - 1].text };
+}"""
+
+
+def test_an_indicator_drawn_from_under_the_stock_leaves_the_table(
+    server: Any, browser: Any
+) -> None:
+    """Under indicator_in_stock the draw that empties the first stock takes the indicator in
+    sight of everyone: the page went on showing the card beside the stock (one card in two
+    places) and its log said only "Bot 2 drew from the stock"."""
+    page = new_page(browser, viewport=PHONE)
+    play_against_bots(page, server.base, "indian", 2)
+    assert page.locator(".indicator .card").count() == 1
+    seen = page.evaluate(INDICATOR_DRAWN)
+    assert seen["cards"] == 0, seen
+    assert seen["label"].startswith("Wild jokers: ") and "has been drawn)" in seen["label"], seen
+    assert seen["line"].startswith("Bot 2 (medium) drew ") and seen["line"].endswith(
+        ", the indicator, from the stock"
+    ), seen
+    assert not js_errors(page), page.js_errors
+    page.context.close()

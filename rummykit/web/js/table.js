@@ -148,7 +148,8 @@ function dropCost(S) {
 
 /** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
  * take took, when known (else the latest take of that seat among the deal's events), for a
- * timeout what the clock did: ``{draw, card}``, for a declaration ``{valid}``, for a drop
+ * timeout what the clock did: ``{draw, card}``, for a draw of the face-up indicator ``{card}``,
+ * for a declaration ``{valid}``, for a drop
  * ``{cost}``. */
 export function describeAction(last, S, taken = null) {
   const who = subjectName(S, last.seat);
@@ -159,7 +160,8 @@ export function describeAction(last, S, taken = null) {
   const cardsPretty = (s) => parseCards(s.replace(/\b(low|high)\b/g, "")).map((c) => pretty(c)).join(" ");
   try {
     switch (verb) {
-      case "draw": return t("log.draw", { who }) + auto;
+      // the indicator lying face up under the stock is drawn in sight of everyone
+      case "draw": return (taken && taken.card ? t("log.drawIndicator", { who, card: pretty(taken.card) }) : t("log.draw", { who })) + auto;
       case "take": {
         const ev = taken ? { card: taken } : [...S.events].reverse().find((e) => e.action === "take" && e.seat === last.seat);
         return t("log.take", { who, card: ev && ev.card ? pretty(ev.card) : "" }) + auto;
@@ -387,8 +389,10 @@ function pilesBox(S, actions) {
     h("div.stack-wrap", {}, stock, h("span.stack-label", { text: t("table.stock") })),
     h("div.stack-wrap", {}, pile, h("span.stack-label", { text: t("table.pile") })));
   if (v.indicator) {
+    // once drawn from under the stock the indicator is in a hand: only the wild rank it named
+    // stays on the table
     box.append(h("div.stack-wrap.indicator", {},
-      cardElement(v.indicator, { t }),
+      v.indicator_drawn ? null : cardElement(v.indicator, { t }),
       h("span.stack-label", { "data-wild-label": "1", text: wildLabel(v) })));
   }
   if (canReturn) {
@@ -402,7 +406,8 @@ function pilesBox(S, actions) {
 function wildLabel(v) {
   const rank = v.wild_rank ? rankLabelOf(v.wild_rank) : "";
   const joker = parseCard(v.indicator).rank === 0 && rankNumber(v.wild_rank) === 1;
-  return t(joker ? "table.wildRankJoker" : "table.wildRank", { rank });
+  const text = t(joker ? "table.wildRankJoker" : "table.wildRank", { rank });
+  return v.indicator_drawn ? `${text} ${t("table.indicatorDrawn", { card: pretty(v.indicator) })}` : text;
 }
 
 function rankLetter(n) {
