@@ -167,6 +167,8 @@ def test_an_indicator_drawn_from_under_the_stock_leaves_the_table(
     page = new_page(browser, viewport=PHONE)
     play_against_bots(page, server.base, "indian", 2)
     assert page.locator(".indicator .card").count() == 1
+    # the server's view carries the engine's flag, false while the indicator lies aside
+    assert page.evaluate("() => window.rummykit.S.view.indicator_drawn") is False
     seen = page.evaluate(INDICATOR_DRAWN)
     assert seen["cards"] == 0, seen
     assert seen["label"].startswith("Wild jokers: ") and "has been drawn)" in seen["label"], seen
