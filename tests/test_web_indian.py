@@ -177,3 +177,26 @@ def test_an_indicator_drawn_from_under_the_stock_leaves_the_table(
     ), seen
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+NOTE_INSIDE = """() => { const felt = document.querySelector(".felt").getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector(".indian-note p"));
+  const right = Math.max(...[...range.getClientRects()].map((r) => r.right));
+  return { inside: right <= felt.right, page: document.documentElement.scrollWidth };
+}"""
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "es-ES", "en-US"])
+def test_the_indian_note_stays_on_the_felt_of_a_320_px_phone(
+    server: Any, browser: Any, locale: str
+) -> None:
+    """Beside the stock, the pile and the indicator the note (melds stay in the hand) had a
+    column narrower than "combinaisons": the word stuck out of the felt and the page scrolled
+    sideways on a French 320 px phone."""
+    width = 320
+    page = new_page(browser, locale=locale, viewport={"width": width, "height": 844})
+    play_against_bots(page, server.base, "indian", 2)
+    assert page.evaluate(NOTE_INSIDE) == {"inside": True, "page": width}
+    assert not js_errors(page), page.js_errors
+    page.context.close()
