@@ -200,3 +200,33 @@ def test_the_indian_note_stays_on_the_felt_of_a_320_px_phone(
     assert page.evaluate(NOTE_INSIDE) == {"inside": True, "page": width}
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+SIDEWAYS = """() => [document.querySelector(".actions .verbs .btn").getBoundingClientRect().bottom,
+  document.querySelector(".hand").getBoundingClientRect().top,
+  document.documentElement.scrollWidth]"""
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "es-ES", "en-US"])
+def test_a_phone_held_sideways_shows_the_indian_turns_buttons_at_once(
+    server: Any, browser: Any, locale: str
+) -> None:
+    """844×390 after the draw: the declaration check on two lines and the indicator's box (an
+    upright card's, for a card turned sideways) pushed Discard, Declare and Drop past the
+    first screen's foot, and the hand below it (a Rami table fits)."""
+    size = {"width": 844, "height": 390}
+    page = new_page(browser, locale=locale, viewport=size)
+    play_against_bots(page, server.base, "indian", 2)
+    s = state(page)
+    if "draw" in s["can"]:
+        tap(page, "[data-action=draw]")
+        wait_change(page, s["version"])
+    page.wait_for_selector("[data-action=declare]")
+    buttons, hand, width = page.evaluate(SIDEWAYS)
+    assert buttons <= size["height"] and hand < size["height"], (buttons, hand)
+    assert width <= size["width"]
+    # the whole reason is still there, for a screen reader and as the check's title
+    why = page.locator(".meter.declaration .decl")
+    assert why.get_attribute("title") or why.get_attribute("data-declaration") == "valid"
+    assert not js_errors(page), page.js_errors
+    page.context.close()
