@@ -62,6 +62,13 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "winner": game.winner,
         "indicator": d.indicator.text if d.indicator is not None else None,
         "wild_rank": d.wild_rank or None,
+        # Under indicator_in_stock the indicator lies face up under the first stock until the
+        # draw that empties it takes it, in sight of everyone: from then on it is in a hand (or
+        # the pile, or a new stock) and no longer on the table, though it still names the wild
+        # rank. A page showing the card on the table showed one card in two places.
+        "indicator_drawn": bool(
+            d.indicator is not None and rules.indicator_in_stock and (d.restocks or not d.stock)
+        ),
     }
     if rules.lay_mode == "declare" and live:
         # Who has drawn this deal is public (everyone saw it), so what dropping costs is too.

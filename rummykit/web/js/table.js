@@ -147,8 +147,10 @@ function dropCost(S) {
 }
 
 /** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
- * take took, when known (else the latest take of that seat among the deal's events), or for a
- * timeout what the clock did: ``{draw, card}``. */
+ * take took, when known (else the latest take of that seat among the deal's events), for a
+ * timeout what the clock did: ``{draw, card}``, for a draw of the face-up indicator ``{card}``,
+ * for a declaration ``{valid}``, for a drop
+ * ``{cost}``. */
 export function describeAction(last, S, taken = null) {
   const who = subjectName(S, last.seat);
   const text = String(last.action || "");
@@ -158,7 +160,8 @@ export function describeAction(last, S, taken = null) {
   const cardsPretty = (s) => parseCards(s.replace(/\b(low|high)\b/g, "")).map((c) => pretty(c)).join(" ");
   try {
     switch (verb) {
-      case "draw": return t("log.draw", { who }) + auto;
+      // the indicator lying face up under the stock is drawn in sight of everyone
+      case "draw": return (taken && taken.card ? t("log.drawIndicator", { who, card: pretty(taken.card) }) : t("log.draw", { who })) + auto;
       case "take": {
         const ev = taken ? { card: taken } : [...S.events].reverse().find((e) => e.action === "take" && e.seat === last.seat);
         return t("log.take", { who, card: ev && ev.card ? pretty(ev.card) : "" }) + auto;
@@ -169,8 +172,9 @@ export function describeAction(last, S, taken = null) {
       case "meld": return t("log.meld", { who, meld: cardsPretty(args) }) + auto;
       case "layoff": return t("log.layoff", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
       case "swap": return t("log.swap", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
-      case "declare": return t("log.declare", { who }) + auto;
-      case "drop": return t("log.drop", { who }) + auto;
+      // a wrong declaration is no win: "Ben declared", the deal going on, read as one
+      case "declare": return t(taken && taken.valid === false ? "log.declareWrong" : "log.declare", { who }) + auto;
+      case "drop": return (taken && typeof taken.cost === "number" ? t("log.dropCost", { who, n: taken.cost }) : t("log.drop", { who })) + auto;
       // the clock draws only when the player had not: after one's own draw it just discards
       case "timeout": return taken && taken.card
         ? t(taken.draw ? "log.timeoutDrew" : "log.timeoutDiscarded", { who, card: pretty(taken.card) })
@@ -385,14 +389,25 @@ function pilesBox(S, actions) {
     h("div.stack-wrap", {}, stock, h("span.stack-label", { text: t("table.stock") })),
     h("div.stack-wrap", {}, pile, h("span.stack-label", { text: t("table.pile") })));
   if (v.indicator) {
+    // once drawn from under the stock the indicator is in a hand: only the wild rank it named
+    // stays on the table
     box.append(h("div.stack-wrap.indicator", {},
-      cardElement(v.indicator, { t }),
-      h("span.stack-label", { text: t("table.wildRank", { rank: v.wild_rank ? rankLabelOf(v.wild_rank) : "" }) })));
+      v.indicator_drawn ? null : cardElement(v.indicator, { t }),
+      h("span.stack-label", { "data-wild-label": "1", text: wildLabel(v) })));
   }
   if (canReturn) {
     box.append(h("button.btn.return", { type: "button", "data-action": "return", "data-key": "return", text: t("action.return"), onclick: () => actions.play("return") }));
   }
   return box;
+}
+
+/** What the indicator names. A printed joker turned up names no rank of its own: the engine
+ * makes the aces wild (its wild_rank), and "Wild jokers: A" beside a joker read as a mistake. */
+function wildLabel(v) {
+  const rank = v.wild_rank ? rankLabelOf(v.wild_rank) : "";
+  const joker = parseCard(v.indicator).rank === 0 && rankNumber(v.wild_rank) === 1;
+  const text = t(joker ? "table.wildRankJoker" : "table.wildRank", { rank });
+  return v.indicator_drawn ? `${text} ${t("table.indicatorDrawn", { card: pretty(v.indicator) })}` : text;
 }
 
 function rankLetter(n) {
