@@ -230,3 +230,24 @@ def test_a_phone_held_sideways_shows_the_indian_turns_buttons_at_once(
     assert why.get_attribute("title") or why.get_attribute("data-declaration") == "valid"
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+NEGATIVE_TOTAL = """() => { const S = window.rummykit.S; const v = S.view;
+  const r = { deal: 1, dealer: 0, winner: null, how: "wrong-declaration", points: 0,
+              double: false, blocked: false, penalties: [80, 0, 0],
+              hands: [[], [], []] };
+  S.view = { ...v, turn: null, declaration: null, results: [r], scores: [-80, 0, 0] };
+  S.dealOver = { result: r, scores: [-80, 0, 0], next_deal_at: null };
+  window.rummykit.actions.render();
+  return [...document.querySelectorAll(".results tbody tr")].map((tr) => tr.lastChild.textContent);
+}"""
+
+
+def test_a_total_below_zero_is_written_with_the_minus_sign(server: Any, browser: Any) -> None:
+    """Under wrong_declaration_ends a deals or points game's totals go below zero; the end
+    screen wrote "-80" with a hyphen, where the page writes "−" (the drop's cost, the hints)."""
+    page = new_page(browser, viewport=PHONE)
+    play_against_bots(page, server.base, "indian", 3)
+    assert page.evaluate(NEGATIVE_TOTAL) == ["\u221280", "0", "0"]
+    assert not js_errors(page), page.js_errors
+    page.context.close()

@@ -746,7 +746,9 @@ function endOverlay(S, actions) {
         ? h("div.end-hand.grouped", {}, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
         : h("div.end-hand", {}, cardsOf(hand))),
       h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "—" : String(pen) }),
-      h("td", { text: total === undefined ? "" : String(total) })));
+      // a total below zero (collected points under a wrong declaration) in the minus sign the
+      // page writes elsewhere, not a hyphen
+      h("td", { text: total === undefined ? "" : String(total).replace("-", "\u2212") })));
   }
   const table = h("table.results", {},
     h("thead", {}, h("tr", {}, h("th", { text: t("end.player") }), h("th", { text: t("end.hand") }), h("th", { text: t("end.penalty") }), h("th", { text: teams ? t("end.sideTotal") : t("end.total") }))),
