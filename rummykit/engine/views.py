@@ -70,6 +70,10 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
             d.indicator is not None and rules.indicator_in_stock and (d.restocks or not d.stock)
         ),
     }
+    if rules.lay_mode == "declare":
+        # what a wrong declaration costs its declarer (a ruleset value): a page warning before
+        # one says it from here rather than knowing the rules' number itself
+        view["wrong_declaration"] = rules.wrong_declaration
     if rules.lay_mode == "declare" and live:
         # Who has drawn this deal is public (everyone saw it), so what dropping costs is too.
         for entry in view["seats"]:

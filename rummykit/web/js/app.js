@@ -404,7 +404,39 @@ function onError(msg) {
 // ---- rendering ----
 const viewRoot = () => document.getElementById("view");
 
+// A redraw while a finger (or the mouse button) is down lost the tap: Chromium fires no click
+// on a pressed node that was taken out of its place, even one kept and put back with moveBefore
+// (placeView), so Draw tapped as a resume's seated/room/state messages came sent nothing. A
+// redraw waits for the press to end and comes right after its click (a timeout: the click is
+// dispatched in the same task as the pointerup). A press held longer than PRESS_WAIT is no tap:
+// the page then redraws anyway, so a pointer stuck down cannot freeze it.
+const PRESS_WAIT = 1500;
+const press = { down: false, owed: false, timer: null };
+
+function pressEnded() {
+  if (!press.down) return;
+  press.down = false;
+  clearTimeout(press.timer);
+  if (press.owed) {
+    press.owed = false;
+    setTimeout(render, 0);
+  }
+}
+
+window.addEventListener("pointerdown", (e) => {
+  if (!e.isPrimary || e.button !== 0) return;
+  press.down = true;
+  clearTimeout(press.timer);
+  press.timer = setTimeout(pressEnded, PRESS_WAIT);
+}, true);
+for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, (e) => { if (e.isPrimary) pressEnded(); }, true);
+window.addEventListener("blur", pressEnded);
+
 export function render() {
+  if (press.down) {
+    press.owed = true;
+    return;
+  }
   const root = viewRoot();
   root.setAttribute("aria-busy", "false");
   renderTopbar();

@@ -582,7 +582,8 @@ function actionBar(S, actions) {
   if (can(S, "discard")) btns.push(b("discard", sel.length === 1 ? t("action.discardCard", { card: pretty(sel[0]) }) : t("action.discard"),
     () => doDiscard(S, actions, selectedIds(S)[0]), { disabled: sel.length !== 1, key: "X", primary: sel.length === 1 }));
   // "declare" is in turn.can only when a valid declaration exists; a wrong one is still a move
-  // the rules allow (it costs 80), so the button is there on every play phase, with a warning
+  // the rules allow (it costs the view's wrong_declaration), so the button is there on every
+  // play phase, with a warning
   const mayDeclare = can(S, "declare") || (v.variant === "indian" && can(S, "discard"));
   if (mayDeclare) btns.push(b("declare", t("action.declare"), () => doDeclare(S, actions), { primary: !!(v.declaration && v.declaration.valid) }));
   if (can(S, "drop")) btns.push(b("drop", t("action.drop", { n: dropCost(S) }), () => doDrop(S, actions), { danger: true }));
@@ -722,17 +723,22 @@ function endOverlay(S, actions) {
   // the hands are the finished deal's, and so is the view's wild rank until the next deal
   const wild = rankNumber(v.wild_rank);
   const cardsOf = (cards) => cards.map((c) => cardElement(c, { t, small: true, wild: wild && parseCard(c).rank === wild }));
-  // an Indian winner's hand is shown as it was declared, meld by meld
-  const declared = result.how === "declare"
-    ? [...S.events].reverse().find((e) => e.action === "declare" && e.valid && e.seat === result.winner)
-    : null;
+  // an Indian winner's hand is shown as it was declared, meld by meld, and so is a wrong
+  // declarer's (its event has the melds too): laid out flat, nobody could see why it was wrong
+  const declaredBy = (s) => {
+    const e = [...S.events].reverse().find((x) => x.action === "declare" && x.seat === s && Array.isArray(x.melds));
+    if (!e) return null;
+    if (e.valid === false) return e;
+    return result.how === "declare" && s === result.winner ? e : null;
+  };
   // a pool player put out of the game by this deal: the view's seats are still the finished
   // deal's, so their own out marks say nothing of it yet; the engine's list does
   const gone = Array.isArray(v.eliminated) ? v.eliminated : [];
   const rows = [];
   for (let s = 0; s < v.players; s++) {
     const hand = (result.hands && result.hands[s]) || [];
-    const groups = s === result.winner && declared && Array.isArray(declared.melds) ? declared.melds : null;
+    const declared = declaredBy(s);
+    const groups = declared ? declared.melds : null;
     // a seat out of the game before this deal was not dealt in: nothing to pay, no 0
     const pen = result.penalties && !(v.seats[s] && v.seats[s].out === "eliminated") ? result.penalties[s] : null;
     const total = teams && scores.length === 2 ? scores[s % 2] : scores[s];
@@ -743,7 +749,7 @@ function endOverlay(S, actions) {
       // the flex box inside the cell: a flex cell is no table cell, and its row's borders and
       // colour then stopped short of it
       h("td", {}, groups
-        ? h("div.end-hand.grouped", {}, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
+        ? h("div.end-hand.grouped", { "data-declared": declared.valid === false ? "wrong" : "valid" }, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
         : h("div.end-hand", {}, cardsOf(hand))),
       h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "—" : String(pen) }),
       // a total below zero (collected points under a wrong declaration) in the minus sign the
@@ -933,10 +939,11 @@ async function doDeclare(S, actions) {
 }
 
 /** What a wrong declaration costs at this table: the declarer leaves the deal, which goes on,
- * or under the house rule wrong_declaration_ends the deal ends there with no winner. */
+ * or under the house rule wrong_declaration_ends the deal ends there with no winner. The points
+ * are the view's (a ruleset value a house rule may change), not a number the page knows. */
 export function wrongDeclarationCost(view) {
   const ends = !!(view && view.options && view.options.wrong_declaration_ends);
-  return t(ends ? "declare.wrongBodyEnds" : "declare.wrongBody");
+  return t(ends ? "declare.wrongBodyEnds" : "declare.wrongBody", { n: view ? view.wrong_declaration : undefined });
 }
 
 /** A reason (a clause in lower case) as a sentence: a capital first letter and a full stop. */
