@@ -347,7 +347,7 @@ function logEvents(events) {
  * play, whether it drew and the card it discarded. */
 function eventDetail(e) {
   if (e.action === "take") return e.card;
-  if (e.action === "timeout") return { draw: !!e.draw, card: e.card };
+  if (e.action === "timeout") return { draw: !!e.draw, card: e.card, undone: !!e.undone };
   // Indian rummy: whether a declaration was wrong (the declarer may be out, the deal going on)
   // and what a drop cost, as the engine's event says
   if (e.action === "draw" && e.card) return { card: e.card };
