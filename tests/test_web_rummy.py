@@ -9,10 +9,14 @@ from typing import Any
 import pytest
 
 from tests.web_support import (
+    How,
     Server,
+    add_bots,
+    create_room,
     js_errors,
     new_page,
     play_against_bots,
+    play_turn,
     running_server,
     state,
     wait_change,
@@ -62,3 +66,49 @@ def test_the_log_says_the_clock_undid_a_turn_that_owed_the_taken_card(
         )
     assert js_errors(page) == []
     page.context.close()
+
+
+OTHER_PERSON_TO_MOVE = """() => { const S = window.rummykit.S; const v = S.view;
+  return !!(v && v.turn && !S.pending && (v.turn.seat === S.you
+    || (S.room.seats[v.turn.seat] || {}).kind === 'human')); }"""
+
+
+def test_a_persons_name_beside_their_clock_on_a_six_seat_phone(
+    server: Server, browser: Any
+) -> None:
+    """At six seats on a 320 px phone a person's chip, on their turn, shares its first line
+    with the clock: the name was cut to *Maxi…* (the bots' names fit, their level beneath).
+    It takes two lines now, and the chips stay within the screen."""
+    ana = new_page(browser, locale="fr-FR", viewport={"width": 320, "height": 640})
+    code = create_room(ana, server.base, "rummy", 6, {"length": "to-200"}, name="Ana")
+    ben = new_page(browser)
+    ben.goto(f"{server.base}/r/{code}")
+    ben.wait_for_selector("[data-action=sit]")
+    ben.evaluate("() => { window.rummykit.S.prefs.name = 'Maximiliano Grande'; }")
+    ben.click("[data-action=sit]")
+    ben.wait_for_selector(".seat-row.mine")
+    add_bots(ana)
+    for _ in range(10):
+        ana.wait_for_function(OTHER_PERSON_TO_MOVE)
+        if not state(ana)["myTurn"]:
+            break
+        play_turn(ana, How(take=False), passive=True)
+    chip = ana.locator(".seat-chip.turn")
+    chip.locator(".chip-clock").wait_for()
+    name = chip.locator(".chip-name")
+    assert name.inner_text() == "Maximiliano Grande"
+    cut = name.evaluate(
+        "e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1"
+    )
+    assert not cut, name.evaluate("e => [e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight]")
+    # every word of it on screen, inside its chip, and nothing sideways
+    box = chip.bounding_box()
+    words = name.evaluate(
+        """e => { const r = document.createRange(); r.selectNodeContents(e);
+                 return [...r.getClientRects()].map(q => [q.left, q.right]); }"""
+    )
+    assert box and all(box["x"] <= left and right <= box["x"] + box["width"] for left, right in words)
+    assert ana.evaluate("() => document.documentElement.scrollWidth") <= 320
+    assert js_errors(ana) == []
+    ana.context.close()
+    ben.context.close()
