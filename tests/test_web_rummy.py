@@ -112,3 +112,45 @@ def test_a_persons_name_beside_their_clock_on_a_six_seat_phone(
     assert js_errors(ana) == []
     ana.context.close()
     ben.context.close()
+
+
+def test_the_log_names_the_card_given_back(server: Server, browser: Any) -> None:
+    """The discard taken and given back (Return) was logged *Ana returned the card*, the only
+    move whose line did not name its card; on the status line of the others it is alone, with
+    no *took 4♣* beside it to say which. Named on the open page and after a reload, in every
+    language."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "rummy", 2, {"length": "to-200"})
+    s = state(page)
+    card = s["pile"][-1]
+    page.keyboard.press("t")
+    wait_change(page, s["version"])
+    s = state(page)
+    assert "return" in s["can"], s
+    page.keyboard.press("r")
+    wait_change(page, s["version"])
+    assert page.evaluate("() => window.rummykit.S.view.pile")[-1] == card
+    line = page.evaluate(
+        "() => [...document.querySelectorAll('.log li')].map(li => li.textContent)"
+        ".find(t => t.startsWith('Ana returned'))"
+    )
+    assert line and line.endswith(" to the discard") and line != "Ana returned the card", line
+    pretty = line[len("Ana returned "):-len(" to the discard")]
+    took = f"Ana took {pretty} from the discard"
+    assert took in page.evaluate(LOG_LINES), page.evaluate(LOG_LINES)
+    page.reload()
+    page.wait_for_selector(".log li")
+    page.wait_for_function(
+        "l => [...document.querySelectorAll('.log li')].some(li => li.textContent === l)", arg=line
+    )
+    for lang, text in (
+        ("es", f"Ana devolvió {pretty} al descarte"),
+        ("fr", f"Ana a rendu {pretty} à la défausse"),
+    ):
+        page.select_option("#lang", lang)
+        page.wait_for_function(
+            "l => [...document.querySelectorAll('.log li')].some(li => li.textContent === l)",
+            arg=text,
+        )
+    assert js_errors(page) == []
+    page.context.close()

@@ -166,7 +166,8 @@ export function describeAction(last, S, taken = null) {
         const ev = taken ? { card: taken } : [...S.events].reverse().find((e) => e.action === "take" && e.seat === last.seat);
         return t("log.take", { who, card: ev && ev.card ? pretty(ev.card) : "" }) + auto;
       }
-      case "return": return t("log.return", { who }) + auto;
+      // the card given back, as the take's line names the card taken
+      case "return": return (taken ? t("log.returnCard", { who, card: pretty(taken) }) : t("log.return", { who })) + auto;
       case "discard": return t("log.discard", { who, card: pretty(rest[0]) }) + auto;
       case "open": return t("log.open", { who, melds: args.split("/").map(cardsPretty).join(" · ") }) + auto;
       case "meld": return t("log.meld", { who, meld: cardsPretty(args) }) + auto;
