@@ -61,7 +61,8 @@ def test_the_log_says_the_clock_undid_a_turn_that_owed_the_taken_card(
     ):
         page.select_option("#lang", lang)
         page.wait_for_function(
-            "w => [...document.querySelectorAll('.log li')].some(li => li.textContent.startsWith(w))",
+            "w => [...document.querySelectorAll('.log li')]"
+            ".some(li => li.textContent.startsWith(w))",
             arg=words,
         )
     assert js_errors(page) == []
@@ -100,14 +101,16 @@ def test_a_persons_name_beside_their_clock_on_a_six_seat_phone(
     cut = name.evaluate(
         "e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1"
     )
-    assert not cut, name.evaluate("e => [e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight]")
+    sizes = "e => [e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight]"
+    assert not cut, name.evaluate(sizes)
     # every word of it on screen, inside its chip, and nothing sideways
     box = chip.bounding_box()
     words = name.evaluate(
         """e => { const r = document.createRange(); r.selectNodeContents(e);
                  return [...r.getClientRects()].map(q => [q.left, q.right]); }"""
     )
-    assert box and all(box["x"] <= left and right <= box["x"] + box["width"] for left, right in words)
+    assert box
+    assert all(box["x"] <= left and right <= box["x"] + box["width"] for left, right in words)
     assert ana.evaluate("() => document.documentElement.scrollWidth") <= 320
     assert js_errors(ana) == []
     ana.context.close()
