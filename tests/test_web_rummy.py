@@ -17,6 +17,7 @@ from tests.web_support import (
     new_page,
     play_against_bots,
     play_turn,
+    play_until_over,
     running_server,
     state,
     wait_change,
@@ -155,5 +156,44 @@ def test_the_log_names_the_card_given_back(server: Server, browser: Any) -> None
             "l => [...document.querySelectorAll('.log li')].some(li => li.textContent === l)",
             arg=text,
         )
+    assert js_errors(page) == []
+    page.context.close()
+
+
+WIN_MARK_JS = """() => { const S = window.rummykit.S; const v = S.view;
+  // the last deal drawn as one the person won with every card laid: the widest hands are the
+  // others', and the name column is at its narrowest
+  const res = (S.dealOver && S.dealOver.result) || v.results[v.results.length - 1];
+  res.winner = S.you; res.hands[S.you] = [];
+  if (S.dealOver) S.dealOver.result = res;
+  v.results[v.results.length - 1] = res;
+  window.rummykit.actions.render();
+  const mark = document.querySelector('.results .badge.win');
+  const lines = (el) => { const r = document.createRange(); r.selectNodeContents(el);
+    return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; };
+  const card = document.querySelector('.end-card').getBoundingClientRect();
+  const total = document.querySelector('.results thead th:last-child').getBoundingClientRect();
+  return { text: mark.textContent, lines: lines(mark),
+           inside: total.right <= card.right + 0.5 }; }"""
+
+
+def test_the_winners_mark_is_not_broken_inside_its_word_on_a_phone(
+    server: Server, browser: Any
+) -> None:
+    """A six-seat `rummy` game's end screen on a 320 px phone, the person the winner: their
+    row's mark broke inside its word (*gagn* over *e*), the name column being the narrowest.
+    Whole, in every language, and the totals still on the card."""
+    page = new_page(browser, locale="fr-FR", viewport={"width": 320, "height": 640})
+    play_against_bots(page, server.base, "rummy", 6)
+    play_until_over(page)
+    page.wait_for_selector("#end-title")
+    titles = (("fr", "Fin de la partie"), ("es", "Fin de la partida"), ("en", "Game over"))
+    for lang, title in titles:
+        page.select_option("#lang", lang)
+        page.wait_for_function(
+            "w => document.getElementById('end-title').textContent === w", arg=title
+        )
+        mark = page.evaluate(WIN_MARK_JS)
+        assert mark["lines"] == 1 and mark["inside"], (lang, mark)
     assert js_errors(page) == []
     page.context.close()
