@@ -148,7 +148,7 @@ function dropCost(S) {
 
 /** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
  * take took, when known (else the latest take of that seat among the deal's events), for a
- * timeout what the clock did: ``{draw, card}``, for a draw of the face-up indicator ``{card}``,
+ * timeout what the clock did: ``{draw, card, undone}``, for a draw of the face-up indicator ``{card}``,
  * for a declaration ``{valid}``, for a drop
  * ``{cost}``. */
 export function describeAction(last, S, taken = null) {
@@ -166,7 +166,8 @@ export function describeAction(last, S, taken = null) {
         const ev = taken ? { card: taken } : [...S.events].reverse().find((e) => e.action === "take" && e.seat === last.seat);
         return t("log.take", { who, card: ev && ev.card ? pretty(ev.card) : "" }) + auto;
       }
-      case "return": return t("log.return", { who }) + auto;
+      // the card given back, as the take's line names the card taken
+      case "return": return (taken ? t("log.returnCard", { who, card: pretty(taken) }) : t("log.return", { who })) + auto;
       case "discard": return t("log.discard", { who, card: pretty(rest[0]) }) + auto;
       case "open": return t("log.open", { who, melds: args.split("/").map(cardsPretty).join(" · ") }) + auto;
       case "meld": return t("log.meld", { who, meld: cardsPretty(args) }) + auto;
@@ -176,9 +177,16 @@ export function describeAction(last, S, taken = null) {
       case "declare": return t(taken && taken.valid === false ? "log.declareWrong" : "log.declare", { who }) + auto;
       case "drop": return (taken && typeof taken.cost === "number" ? t("log.dropCost", { who, n: taken.cost }) : t("log.drop", { who })) + auto;
       // the clock draws only when the player had not: after one's own draw it just discards
-      case "timeout": return taken && taken.card
-        ? t(taken.draw ? "log.timeoutDrew" : "log.timeoutDiscarded", { who, card: pretty(taken.card) })
-        : t("log.timeout", { who });
+      // a card owed (the discard taken, a freed joker) makes it undo the turn first: the card
+      // taken goes back to the pile and the melds laid back to the hand, which the log's
+      // earlier lines of the turn no longer describe
+      case "timeout": {
+        if (!taken || !taken.card) return t("log.timeout", { who });
+        const key = taken.undone
+          ? (taken.draw ? "log.timeoutUndoneDrew" : "log.timeoutUndoneDiscarded")
+          : (taken.draw ? "log.timeoutDrew" : "log.timeoutDiscarded");
+        return t(key, { who, card: pretty(taken.card) });
+      }
       default: return `${who}: ${text}`;
     }
   } catch {
