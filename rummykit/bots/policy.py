@@ -370,8 +370,7 @@ def want_take(g: Game, hand: Sequence[Card], top: Card, style: Style,
         )
         return after < before - 3
     if not d.opened[seat]:
-        partner = rules.teams and d.opened[(seat + 2) % rules.players]
-        rule = rules.opening_rule(bool(partner))
+        rule = g.opening_rule(seat)
         if rules.lay_mode == "close":
             return best_close(more, rule, mr, top) is not None
         return opening(more, rule, mr, top).valid
@@ -420,8 +419,7 @@ def lay_move(g: Game, style: Style) -> Action | None:
     mr = d.meld_rules
     if not d.opened[seat]:
         must = d.owed
-        partner = rules.teams and d.opened[(seat + 2) % rules.players]
-        rule = rules.opening_rule(bool(partner))
+        rule = g.opening_rule(seat)
         arrs = _lay_downs(rules, hand, rule, mr, must, None)
         kept = g.kept_card()
         if kept is not None and kept is not must and not any(

@@ -54,6 +54,7 @@ from rummykit.errors import (
 )
 from rummykit.melds import Meld, MeldRules, indian_penalty, make_meld, rummy_penalty
 from rummykit.rules import Ruleset, make_rules
+from rummykit.solver import OpeningRule
 
 
 class Shuffler(Protocol):
@@ -377,6 +378,21 @@ class Game:
             raise IllegalAction(f"{act} is not an action of this game")
         return validator(self, act)
 
+    def opening_freed(self, seat: int) -> bool:
+        """Whether ``seat`` may lay down without the minimum because its partner has (Rami
+        2 v 2 under ``partner_opens_free``). The one source for the legality, the refusal, the
+        meter, the view and the bots."""
+        rules = self.rules
+        return bool(
+            rules.teams
+            and rules.partner_opens_free
+            and self.deal.opened[(seat + 2) % rules.players]
+        )
+
+    def opening_rule(self, seat: int) -> OpeningRule:
+        """The solver's opening rule for ``seat`` now (no minimum once it is freed)."""
+        return self.rules.opening_rule(self.opening_freed(seat))
+
     def kept_card(self) -> Card | None:
         """The card the player to move may not throw this turn: the one just taken from the
         pile, unless the rules allow throwing it or the hand holds another copy, or a card of its
@@ -699,7 +715,7 @@ class Game:
         free = (
             (rules.small_opening >= 0 and left <= rules.small_opening)
             or (rules.lay_all_close and left == 1)
-            or (rules.partner_opens_free and rules.teams and d.opened[(seat + 2) % 4])
+            or self.opening_freed(seat)
         )
         if not free and rules.opening_minimum:
             worth = sum(m.value(rules.jokers_zero) for m in melds)
@@ -746,11 +762,9 @@ class Game:
         return meld
 
     def _open_first(self) -> str:
-        rules, d = self.rules, self.deal
         # A seat whose partner has laid down (Rami 2 v 2) needs no minimum: naming the
         # table's would send it looking for points it does not need.
-        freed = rules.partner_opens_free and rules.teams and d.opened[(d.turn + 2) % 4]
-        m = 0 if freed else rules.opening_minimum
+        m = self.opening_rule(self.deal.turn).minimum
         return f"open first: your first melds must reach {m}" if m else "lay down first"
 
     def _table_meld(self, number: int) -> TableMeld:

@@ -154,8 +154,7 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
     # to lay it (see Game._lone_kept_place_left).
     alone = not keep and d.owed is None and game.kept_card() is not None
     if rules.lay_mode in ("open", "close") and not opened:
-        partner = rules.teams and d.opened[(seat + 2) % rules.players]
-        if opening(hand, rules.opening_rule(partner), mr, d.owed).valid:
+        if opening(hand, game.opening_rule(seat), mr, d.owed).valid:
             opens = _opens(game, candidate_melds(hand, mr))
             if one_open:
                 first = next(opens, None)

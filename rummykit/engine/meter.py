@@ -19,10 +19,8 @@ def opening_meter(game: Game, seat: int) -> dict[str, Any]:
     reaches the minimum, else the close, which ignores the minimum), so that the points on
     the button are what it lays; otherwise the best opening, whatever the minimum."""
     d = game.deal
-    rules = game.rules
-    partner = rules.teams and d.opened[(seat + 2) % rules.players]
     must = d.owed if seat == d.turn else None
-    rule = rules.opening_rule(partner)
+    rule = game.opening_rule(seat)
     result = opening(d.hands[seat], rule, d.meld_rules, must)
     enough = result.valid
     action = None

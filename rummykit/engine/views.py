@@ -111,13 +111,12 @@ def _opening(game: Game, seat: int) -> dict[str, Any]:
     from rummykit.engine.meter import opening_meter
 
     d = game.deal
-    rules = game.rules
     # Once a partner has laid down (Rami 2 v 2) the seat needs no minimum: the meter counts
     # against that, and a page showing the table's minimum beside an `enough` meter would
     # give the wrong reason for it.
-    freed = rules.teams and rules.partner_opens_free and d.opened[(seat + 2) % rules.players]
+    freed = game.opening_freed(seat)
     info: dict[str, Any] = {
-        "minimum": rules.opening_rule(freed).minimum,
+        "minimum": game.opening_rule(seat).minimum,
         "partner_opened": freed,
         "opened": d.opened[seat],
         "must_include": d.owed.text if d.owed is not None and seat == d.turn else None,
