@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 
 from tests.web_support import (
+    LOG_LINES,
     MY_TURN_OR_OVER,
     How,
     Server,
     add_bots,
+    clock_lines,
     create_room,
     js_errors,
     mover_and_other,
@@ -31,7 +33,6 @@ from tests.web_support import (
 
 CATALOGS = Path(__file__).resolve().parent.parent / "rummykit" / "web" / "i18n"
 
-LOG_LINES = "() => [...document.querySelectorAll('.log li')].map(li => li.textContent)"
 
 
 def test_moves_made_while_the_connection_was_down_reach_the_log(
@@ -258,21 +259,11 @@ def test_the_log_says_what_the_clock_did(fast_clock_server: Server, browser: Any
     play_against_bots(page, fast_clock_server.base, "rummy", 2, {"length": "to-200"})
     # the first turn: drawn by the player, then left to the clock
     page.keyboard.press("d")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.log li')]"
-        ".some(li => li.textContent.includes('ran out of time'))"
-    )
-    lines = page.evaluate(LOG_LINES)
-    clock = [line for line in lines if "ran out of time" in line]
+    lines, clock = clock_lines(page)
     assert len(clock) == 1, lines
     assert clock[0].startswith("Ana ran out of time: the game discarded "), clock
     # the next turn is left whole to the clock: it draws and discards
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.log li')]"
-        ".filter(li => li.textContent.includes('ran out of time')).length === 2"
-    )
-    lines = page.evaluate(LOG_LINES)
-    clock = [line for line in lines if "ran out of time" in line]
+    lines, clock = clock_lines(page, 2)
     assert clock[0].startswith("Ana ran out of time: the game drew and discarded "), clock
     assert js_errors(page) == []
     page.context.close()

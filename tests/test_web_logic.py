@@ -14,7 +14,7 @@ import pytest
 from rummykit.cards import format_cards, make_deck
 from rummykit.errors import InvalidMeld
 from rummykit.melds import MeldRules, make_meld
-from tests.web_support import chromium, new_page, running_server
+from tests.web_support import lobby_page
 
 IMPORT = """async (args) => {
   const m = await import('/static/js/melds.js');
@@ -26,12 +26,8 @@ IMPORT = """async (args) => {
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Any]:
-    with running_server() as server, chromium() as browser:
-        p = new_page(browser)
-        p.goto(server.base + "/")
-        p.wait_for_selector(".lobby")
+    with lobby_page() as p:
         yield p
-        p.context.close()
 
 
 def js(page: Any, body: str, args: Any) -> Any:

@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 
 from tests.web_support import (
+    LOG_LINES,
     How,
     Server,
     add_bots,
+    clock_lines,
     create_room,
     js_errors,
     new_page,
@@ -22,8 +24,6 @@ from tests.web_support import (
     state,
     wait_change,
 )
-
-LOG_LINES = "() => [...document.querySelectorAll('.log li')].map(li => li.textContent)"
 
 
 @pytest.fixture(scope="module")
@@ -47,12 +47,7 @@ def test_the_log_says_the_clock_undid_a_turn_that_owed_the_taken_card(
     page.keyboard.press("t")
     wait_change(page, s["version"])
     assert state(page)["taken"], state(page)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.log li')]"
-        ".some(li => li.textContent.includes('ran out of time'))"
-    )
-    lines = page.evaluate(LOG_LINES)
-    clock = [line for line in lines if "ran out of time" in line]
+    lines, clock = clock_lines(page)
     assert len(clock) == 1, lines
     undid = "Ana ran out of time: the game undid the turn, drew and discarded "
     assert clock[0].startswith(undid), clock

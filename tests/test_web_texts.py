@@ -10,7 +10,7 @@ import pytest
 
 from rummykit.engine import Game
 from tests.test_decision_options import run_out, wrong_declaration
-from tests.web_support import chromium, js_errors, new_page, running_server
+from tests.web_support import js_errors, lobby_page
 
 SAY = """async ([lang, view, results]) => {
   const i18n = await import('/static/js/i18n.js');
@@ -24,13 +24,9 @@ SAY = """async ([lang, view, results]) => {
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Any]:
-    with running_server() as server, chromium() as browser:
-        p = new_page(browser)
-        p.goto(server.base + "/")
-        p.wait_for_selector(".lobby")
+    with lobby_page() as p:
         yield p
         assert js_errors(p) == []
-        p.context.close()
 
 
 def say(page: Any, lang: str, game: Game) -> dict[str, Any]:

@@ -194,6 +194,36 @@ def new_page(browser: Any, locale: str = "en-US", viewport: dict[str, int] | Non
     return page
 
 
+@contextlib.contextmanager
+def lobby_page() -> Iterator[Any]:
+    """A page on the lobby of a server of its own: for tests that call the page's modules."""
+    with running_server() as server, chromium() as browser:
+        page = new_page(browser)
+        page.goto(server.base + "/")
+        page.wait_for_selector(".lobby")
+        try:
+            yield page
+        finally:
+            page.context.close()
+
+
+#: The table's log lines, newest first.
+LOG_LINES = "() => [...document.querySelectorAll('.log li')].map(li => li.textContent)"
+CLOCK = "ran out of time"
+
+
+def clock_lines(page: Any, count: int = 1) -> tuple[list[str], list[str]]:
+    """Wait until the log holds ``count`` lines of turns the clock ended; the log's lines and
+    those, newest first."""
+    page.wait_for_function(
+        "([n, words]) => [...document.querySelectorAll('.log li')]"
+        ".filter(li => li.textContent.includes(words)).length >= n",
+        arg=[count, CLOCK],
+    )
+    lines: list[str] = page.evaluate(LOG_LINES)
+    return lines, [line for line in lines if CLOCK in line]
+
+
 SETTLED = "rummykit: settled"
 
 
