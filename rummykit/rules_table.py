@@ -67,6 +67,9 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "pays."),
     ("Rami", "`rami71`: every first lay-down (an opening, a partner's lay-down, a lay-everything "
      "close) needs a joker-free run and a joker-free set."),
+    ("Rami", "`rami71`: the joker-free run must do without the card taken from the pile only "
+     "while that card is owed to the table; under `taken_card_duty` off nothing is owed and "
+     "the run may hold it (the engine, the meter, the solver's opening rule and the bots)."),
     ("indian", "An empty stock with nothing to reshuffle ends the deal with no winner; nobody "
      "pays, and the deal counts for nothing: in the deals and points formats another deal is "
      "played in its place (a pool adds nothing to anyone and goes on). Only house rules reach "
