@@ -757,6 +757,12 @@ def _why_not_here(only: tuple[str, ...], variant: str) -> str:
     return f": {variant} has none, {why}" if why else ""
 
 
+def variant_decides(name: str) -> str | None:
+    """What the field ``name`` decides when the variant alone sets it ("who plays as partners
+    (the seat count decides it)"), or None for a field a house rule may set."""
+    return _OWN_FIELDS.get(name)
+
+
 def by_name(name: str) -> str:
     """How a house rule may set the ruleset field ``name`` by name, in words (for the
     generated docs): where it is taken, and the values."""

@@ -56,6 +56,11 @@ def test_teams_is_not_a_room_option(manager: RoomManager) -> None:
     with pytest.raises(ProtocolError) as info:
         manager.handle(Connection(), msg)
     assert info.value.code == "bad_options" and "'teams'" in info.value.message
+    # the refusal says why: the seat count makes the teams, not an option
+    assert info.value.message.startswith(
+        "a rami51 room cannot set 'teams': the variant decides who plays as partners "
+        "(the seat count decides it); its options are "
+    ), info.value.message
 
 
 def _minimum_as_the_partner_decides(log: list[dict[str, Any]], seat: int) -> int:

@@ -742,10 +742,12 @@ class RoomManager:
             if foreign:
                 # The engine takes more ruleset fields by name (how a house version is tried
                 # out), but the lobby shows only the options and house rules below.
+                decides = rules.variant_decides(foreign[0]) if isinstance(foreign[0], str) else None
+                why = f"the variant decides {decides}; " if decides else ""
                 raise ProtocolError(
                     "bad_options",
                     f"{'an' if variant[0] in 'aeiou' else 'a'} {variant} room cannot set "
-                    f"{foreign[0]!r}: its options are "
+                    f"{foreign[0]!r}: {why}its options are "
                     f"{', '.join(sorted(offered))}",
                     id=msg["id"],
                 )
