@@ -156,3 +156,23 @@ def test_the_numbers_docs_web_gives_of_indian_rummy_are_the_rulesets() -> None:
     assert f"{indian.first_drop} before the player's first draw, {indian.middle_drop} after" in web
     pools = [make_rules("indian", 2, {"format": f}).limit for f in ("pool101", "pool201")]
     assert f"its total passed {pools[0]} or {pools[1]}" in web
+
+
+def test_the_no_minimum_hint_says_one_card_may_be_left_to_discard() -> None:
+    """The meter says a lay-down under the minimum is enough when it goes out at once; it said
+    "laying down all your cards", while the lay-down that needs none may keep the card to
+    discard (rummy's opening leaving at most one card, Rami's close)."""
+    rummy = make_rules("rummy", 2)
+    assert rummy.opening_minimum > 0
+    for lang, one in (("en", "at most one"), ("es", "como mucho una"), ("fr", "au plus une")):
+        assert one in entry(lang, "meter.noMinimum"), lang
+
+
+def test_the_timeout_discard_rule_names_its_fallback() -> None:
+    """timeout_discard=drawn throws the card drawn this turn "if still in hand, else the
+    highest-penalty non-joker" (the ruleset's own words); the lobby gave only the first half."""
+    field = make_rules("rummy", 2).__dataclass_fields__["timeout_discard"]
+    assert "else the highest-penalty" in str(field.metadata)
+    for lang, fallback in (("en", "else the costliest"), ("es", "si no, la que más penaliza"),
+                           ("fr", "sinon la plus pénalisante")):
+        assert fallback in entry(lang, "house.timeout_discard.values.drawn"), lang

@@ -122,9 +122,11 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     assert page.locator("[data-winner]").inner_text() == "You win the game!"
     last = view["results"][-1]
     # (a number and its word, or a label and its number, are never split over two lines)
+    # (the lone loser is named: "the others pay" read as each of them paying it)
+    bot = "Bot 2 (easy)" if variant == "indian" else "Bot 2 (medium)"
     worth = (
         f"Points:\u00a0{last['points']}." if variant == "rummy"
-        else f"The others pay {last['points']}\u00a0points."
+        else f"{bot} pays {last['points']}\u00a0points."
     )
     assert page.locator(".end-winner").inner_text().startswith(f"You win the deal. {worth}")
     # the log names the person as the others are named, as the subject of its verb

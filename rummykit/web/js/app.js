@@ -423,13 +423,24 @@ function pressEnded() {
   }
 }
 
-window.addEventListener("pointerdown", (e) => {
-  if (!e.isPrimary || e.button !== 0) return;
+function pressStarted() {
   press.down = true;
   clearTimeout(press.timer);
   press.timer = setTimeout(pressEnded, PRESS_WAIT);
+}
+
+window.addEventListener("pointerdown", (e) => {
+  if (e.isPrimary && e.button === 0) pressStarted();
 }, true);
 for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, (e) => { if (e.isPrimary) pressEnded(); }, true);
+// Space clicks a button on the key's release, so it is a press like a finger's (Enter clicks
+// at once and needs nothing). Heard last, as it bubbles: a Space the page handles itself (a hand
+// card's selection) makes no click and is drawn at once.
+const spaceClicks = (el) => el instanceof Element && el.closest("button, [role=button]") !== null;
+window.addEventListener("keydown", (e) => {
+  if (e.key === " " && !e.repeat && !e.defaultPrevented && spaceClicks(e.target)) pressStarted();
+});
+window.addEventListener("keyup", (e) => { if (e.key === " ") pressEnded(); }, true);
 window.addEventListener("blur", pressEnded);
 
 export function render() {

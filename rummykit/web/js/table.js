@@ -2,7 +2,7 @@
 // of deal / game screens. Everything is redrawn from the latest state; the hand's arrangement
 // and the selection live in the client.
 import { t } from "./i18n.js";
-import { h, listen, placeView, confirmDialog, chooseDialog, formatSeconds, toast, announce } from "./ui.js";
+import { h, listen, placeView, confirmDialog, chooseDialog, formatSeconds, toast, announce, spoken, withJokerNames } from "./ui.js";
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
@@ -42,9 +42,17 @@ export function dealSummary(S, r) {
   // house rule wrong_declaration_ends) costs anything, and only its declarer pays. "The others
   // pay 80 points" told the players who paid nothing that they had.
   if (nobody) return r.how === "wrong-declaration" ? `${won} ${t("end.wrongPaid", { n: r.points })}` : won;
+  if (S.view.variant === "rummy") return `${won} ${t("end.points", { n: r.points })}`;
   // in 2 v 2 the winner's partner pays nothing: "the others" would take it in
-  const paid = teamsGame(S.view) ? "end.rivalsPaid" : "end.paid";
-  return `${won} ${t(S.view.variant === "rummy" ? "end.points" : paid, { n: r.points })}`;
+  if (teamsGame(S.view)) return `${won} ${t("end.rivalsPaid", { n: r.points })}`;
+  // "The others pay 80 points" read as 80 each: the points are what the losers pay together,
+  // so a lone payer is named and several are said to pay it in all
+  const payers = (r.penalties || []).map((p, seat) => (seat !== r.winner && p > 0 ? seat : null)).filter((s) => s !== null);
+  if (payers.length === 1) {
+    const who = payers[0];
+    return `${won} ${who === S.you ? t("end.youPaid", { n: r.points }) : t("end.onePaid", { who: seatName(S, who), n: r.points })}`;
+  }
+  return `${won} ${t("end.paid", { n: r.points })}`;
 }
 
 function teamsGame(view) {
@@ -383,7 +391,7 @@ function pilesBox(S, actions) {
   const pile = h(`button.stack.pile${canTake || (canDiscard && sel.length === 1) ? ".live" : ""}`, {
     type: "button", "data-drop": "pile", "data-drag": canTake ? "pile" : null, "data-key": "pile",
     "data-action": "pile", "data-top": top || "",
-    "aria-label": top ? t("table.pileLabel", { card: pretty(top), n: v.pile.length }) : t("table.pileEmpty"),
+    "aria-label": top ? spoken(t("table.pileLabel", { card: pretty(top), n: v.pile.length })) : t("table.pileEmpty"),
     disabled: !pileAction,
     onclick: () => {
       if (pileAction === "take") actions.play("take");
@@ -436,7 +444,7 @@ function meldsBox(S, actions) {
     const hint = single && canLay && fit && (fit.ends.length || fit.swap);
     return h(`button.meld-tile${hint ? ".fits" : ""}`, {
       type: "button", "data-drop": "meld", "data-meld": m.number, "data-key": `meld-${m.number}`,
-      "aria-label": t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) }),
+      "aria-label": spoken(t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) })),
       onclick: () => { if (single && canLay) layOff(S, actions, m, sel[0]); },
     },
       h("span.meld-no", { text: String(m.number) }),
@@ -576,6 +584,7 @@ function actionBar(S, actions) {
   const b = (name, label, onclick, opts = {}) => h(`button.btn${opts.primary ? ".primary" : ""}${opts.danger ? ".danger" : ""}`, {
     type: "button", "data-action": name, "data-key": `act-${name}`, text: label, onclick, disabled: opts.disabled || false,
     title: opts.title || null, "aria-keyshortcuts": opts.key || null,
+    "aria-label": spoken(label) !== label ? spoken(label) : null,
   });
   if (can(S, "draw")) btns.push(b("draw", t("action.draw"), () => actions.play("draw"), { primary: true, key: "D" }));
   if (can(S, "take")) btns.push(b("take", t("action.take", { card: v.pile.length ? pretty(v.pile[v.pile.length - 1]) : "" }), () => actions.play("take"), { key: "T" }));
@@ -697,7 +706,7 @@ function sidePanel(S, actions) {
     r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
   const log = h("ol.log", { "aria-label": t("table.log") }, panelLog(S.log).map((l) => (l.deal
     ? h("li.log-deal", { "data-log-deal": l.deal, text: l.text })
-    : h(`li${l.seat === S.you ? ".mine" : ""}`, { text: l.text }))));
+    : h(`li${l.seat === S.you ? ".mine" : ""}`, {}, withJokerNames(l.text)))));
   return h("aside.side", {},
     h("div.panel.scores", {},
       h("h2", { text: t("table.scores") }),

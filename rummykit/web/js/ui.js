@@ -90,9 +90,26 @@ function keepNode(kept, fresh, content) {
 
 let toastTimer = null;
 /** A short message at the bottom of the screen; kind "error" or "info". */
+// A joker is written "★", as on its card, and a screen reader said "star" (or "black star"):
+// where words are read, it is named.
+const JOKER = "★";
+
+/** ``text`` with each joker named, for an aria-label or the live region. */
+export function spoken(text) {
+  return String(text).split(JOKER).join(t("card.joker"));
+}
+
+/** ``text`` as nodes that show "★" and read the joker's name. */
+export function withJokerNames(text) {
+  const parts = String(text).split(JOKER);
+  return parts.flatMap((part, i) => (i === 0 ? [part]
+    : [h("span", { "aria-hidden": "true", text: JOKER }), h("span.visually-hidden", { text: t("card.joker") }), part]))
+    .filter((n) => n !== "");
+}
+
 export function toast(message, kind = "info", ms = 5000) {
   const el = document.getElementById("toast");
-  el.textContent = message;
+  el.replaceChildren(...withJokerNames(message));
   el.className = `toast ${kind}`;
   el.hidden = false;
   clearTimeout(toastTimer);
@@ -114,7 +131,7 @@ export function announce(message) {
       toSay = [];
     }, 30);
   }
-  toSay.push(message);
+  toSay.push(spoken(message));
 }
 
 /** A change of language: what the live region and the toast last said is in the old one, and

@@ -1,0 +1,100 @@
+"""Small fixes of the web client, each kept: Space held on a button while the page redraws
+still presses it; a joker is named, not read as "star", in the log, the toast, the live region
+and the labels of the pile, the melds and the buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web_support import js_errors, new_page, play_against_bots, state
+
+
+def test_space_held_on_a_button_while_the_page_redraws_presses_it(
+    server: Any, browser: Any
+) -> None:
+    """A button pressed from the keyboard with Space is clicked on the key's release; a redraw
+    between the two (a resume's messages, the other seat's move) took the button out of its
+    place and the press was lost, as a tap's was before the page held its redraws for it."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "rummy", 2)
+    s = state(page)
+    assert s["myTurn"] and "draw" in s["can"], s
+    page.locator("[data-action=draw]").focus()
+    page.keyboard.down(" ")
+    page.evaluate("() => window.rummykit.actions.render()")
+    page.keyboard.up(" ")
+    page.wait_for_function(
+        """v => { const S = window.rummykit.S;
+                  return S.state.version > v && S.view.turn && S.view.turn.phase === "play"; }""",
+        arg=s["version"],
+        timeout=8000,
+    )
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+def test_a_joker_is_named_where_words_are_read(server: Any, browser: Any) -> None:
+    """A joker is drawn "★" as on its card; a screen reader read it "star"."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "rummy", 2)
+    page.evaluate(
+        """() => { const S = window.rummykit.S;
+                   S.log = [...S.log, { seat: 1, text: "Bot 1 discarded ★" }];
+                   S.view = { ...S.view, pile: [...S.view.pile, "X"] };
+                   window.rummykit.actions.render(); }"""
+    )
+    line = page.locator(".log li", has_text="Bot 1 discarded")
+    assert line.inner_text().startswith("Bot 1 discarded ★")  # shown as drawn
+    assert line.aria_snapshot() == "- listitem: Bot 1 discarded Joker"
+    label = page.locator("[data-action=pile]").get_attribute("aria-label") or ""
+    assert "Joker" in label and "★" not in label, label
+    take = page.locator("[data-action=take]")
+    assert take.inner_text() == "Take ★"
+    assert take.get_attribute("aria-label") == "Take Joker"
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+SAY = """async ([lang, view, results, you]) => {
+  const i18n = await import('/static/js/i18n.js');
+  const table = await import('/static/js/table.js');
+  await i18n.loadLanguage(lang);
+  const S = { you, room: null, view, events: [] };
+  return { deals: results.map((r) => table.dealSummary(S, r)),
+           timeout: table.describeAction({ seat: 1, action: "timeout" }, S, null) };
+}"""
+
+
+def say(page: Any, lang: str, players: int, penalties: list[int], you: int = 0) -> dict[str, Any]:
+    view = {"variant": "indian", "players": players}
+    result = {"deal": 1, "winner": 0, "points": sum(penalties), "penalties": penalties}
+    said: dict[str, Any] = page.evaluate(SAY, [lang, view, [result], you])
+    return said
+
+
+def test_what_the_losers_pay_is_said_as_a_total_or_by_its_payer(browser: Any, server: Any) -> None:
+    """"The others pay 55 points" read as 55 each: the deal's points are what the losers pay
+    together. One payer is named (or "you"); several pay the sum "in all"."""
+    page = new_page(browser)
+    page.goto(server.base)
+    page.wait_for_selector("#view")
+    nbsp = "\u00a0"
+    assert say(page, "en", 3, [0, 20, 35])["deals"] == [
+        f"You win the deal. The others pay 55{nbsp}points in all."
+    ]
+    assert say(page, "es", 3, [0, 20, 35])["deals"] == [
+        f"Ganas la mano. Los demás pagan 55{nbsp}puntos en total."
+    ]
+    fr = say(page, "fr", 3, [0, 20, 35])["deals"][0]
+    assert fr.endswith(f"Les autres paient 55{nbsp}points au total.")
+    # one payer, the others (a seat that had dropped out earlier) paying nothing this deal
+    assert say(page, "en", 3, [0, 0, 35])["deals"] == [
+        f"You win the deal. Seat 3 pays 35{nbsp}points."
+    ]
+    assert say(page, "en", 2, [0, 1], you=1)["deals"][0].endswith(f" You pay 1{nbsp}point.")
+    assert say(page, "fr", 2, [0, 40])["deals"][0].endswith(f" Place 2 paie 40{nbsp}points.")
+    # the clock's move when the page does not know what it did: no claim that it drew
+    timeout = say(page, "en", 2, [0, 1])["timeout"]
+    assert timeout == "Seat 2 ran out of time: the game played the turn"
+    assert js_errors(page) == []
+    page.context.close()
