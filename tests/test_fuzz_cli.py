@@ -171,6 +171,7 @@ def no_server(monkeypatch: pytest.MonkeyPatch) -> None:
     ["--view-threads", "-1"],
     ["--max-connections-per-address", "-1"],
     ["--max-rooms-per-address", "-1"],
+    ["--max-missed-codes-per-address", "-1"],
     ["--bot-pool", "fork"],
 ])
 def test_serve_with_bad_settings_is_one_line_and_starts_nothing(

@@ -4,6 +4,7 @@ and the labels of the pile, the melds and the buttons."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.web_support import js_errors, new_page, play_against_bots, state
@@ -97,4 +98,39 @@ def test_what_the_losers_pay_is_said_as_a_total_or_by_its_payer(browser: Any, se
     timeout = say(page, "en", 2, [0, 1])["timeout"]
     assert timeout == "Seat 2 ran out of time: the game played the turn"
     assert js_errors(page) == []
+    page.context.close()
+
+
+def test_a_room_link_refused_for_the_address_guesses_goes_back_to_the_lobby(
+    server: Any, browser: Any
+) -> None:
+    """An address that asked for too many codes naming nothing is refused even a real room's
+    (rate_limited, reason codes): the page left on a room link waited for ever, "Joining…",
+    and its toast said "too many messages"."""
+    page = new_page(browser)
+
+    def route(ws: Any) -> None:
+        server_ws = ws.connect_to_server()
+
+        def to_server(message: str) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "join":
+                ws.send(json.dumps({
+                    "type": "error", "id": msg.get("id"), "code": "rate_limited", "reason": "codes",
+                    "message": "too many room codes naming nothing asked from this address",
+                }))
+            else:
+                server_ws.send(message)
+
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws", route)
+    page.goto(f"{server.base}/r/ABCDEF")
+    page.wait_for_function("() => window.rummykit && window.rummykit.S.route.name === 'lobby'")
+    assert page.locator("#toast").inner_text() == (
+        "Too many table codes that name no table were tried from here: "
+        "try again in a few minutes."
+    )
+    assert page.url.rstrip("/") == server.base.rstrip("/")
+    assert not js_errors(page), page.js_errors
     page.context.close()

@@ -127,6 +127,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="rooms one client address may create in an hour (%(default)s; 0: no limit)",
     )
     parser.add_argument(
+        "--max-missed-codes-per-address",
+        type=int,
+        default=d.max_missed_codes_per_address,
+        metavar="N",
+        help="room codes naming nothing one client address may ask for in 10 minutes, past "
+        "which its lookups by code are refused (%(default)s; 0: no limit)",
+    )
+    parser.add_argument(
         "--view-threads",
         type=int,
         default=0,
@@ -189,6 +197,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         admin_token=args.admin_token,
         max_connections_per_address=args.max_connections_per_address,
         max_rooms_per_address=args.max_rooms_per_address,
+        max_missed_codes_per_address=args.max_missed_codes_per_address,
     )
 
 
@@ -224,6 +233,7 @@ def check_config(config: ServerConfig) -> None:
         ("--bot-workers", config.bot_workers, 1),
         ("--max-connections-per-address", config.max_connections_per_address, 0),
         ("--max-rooms-per-address", config.max_rooms_per_address, 0),
+        ("--max-missed-codes-per-address", config.max_missed_codes_per_address, 0),
         ("--away-after", config.away_after, 0),
     ):
         if value < least:

@@ -331,20 +331,38 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
             }
         return JSONResponse({"variants": out, "bot_levels": list(manager.levels)})
 
+    def client_address(request: Request) -> str:
+        return request.client.host if request.client else ""
+
+    def refused(exc: ProtocolError) -> Response:
+        return JSONResponse(
+            {"error": exc.code, "message": exc.message, **exc.extra}, status_code=429
+        )
+
     def room_info(request: Request) -> Response:
         code = str(request.path_params["code"]).upper()
-        room = manager.rooms.get(code)
-        if room is None:
+        try:
+            room = manager.find_room(code, client_address(request))
+        except ProtocolError as exc:
+            if exc.code == "rate_limited":
+                return refused(exc)
             return JSONResponse({"error": "no_room"}, status_code=404)
         return JSONResponse({"room": room.summary(manager.levels)})
 
     def record(request: Request) -> Response:
+        address = client_address(request)
+        try:
+            manager.check_code_lookup(address)
+        except ProtocolError as exc:
+            return refused(exc)
         m = _RECORD_NAME.match(str(request.path_params["name"]))
         if m is None:
             return JSONResponse({"error": "not_found"}, status_code=404)
         code, game = m.group(1).upper(), m.group(2)
         rec = store.get_record(code, None if game is None else int(game))
         if rec is None:
+            # a finished game's record is public to whoever has its code: guessing counts
+            manager.note_missed_code(address)
             return JSONResponse({"error": "not_found"}, status_code=404)
         name = f"{code}-{game}.json" if game else f"{code}.json"
         return JSONResponse(

@@ -44,6 +44,11 @@ class ServerConfig:
     #: limit): each is kept 24 hours, and a new connection started a fresh per-connection count
     max_rooms_per_address: int = 100
     rooms_window: float = 3600.0
+    #: room codes naming no room asked from one client address over the last ``codes_window``
+    #: seconds (0: no limit); past it every lookup by code from there is refused until the
+    #: window slides: a code is the only key to a private room, and guessing them is the way in
+    max_missed_codes_per_address: int = 60
+    codes_window: float = 600.0
     rate: float = 20.0
     burst: float = 40.0
     log_level: str = "warning"

@@ -340,6 +340,10 @@ class RoomManager:
         #: (the per-address limits; loopback is not limited: see ``_limited``)
         self.by_address: collections.Counter[str] = collections.Counter()
         self.rooms_by_address: dict[str, collections.deque[float]] = {}
+        #: when each address asked for a room code that named no room (``find_room``), on
+        #: ``monotonic``'s clock
+        self.misses_by_address: dict[str, collections.deque[float]] = {}
+        self.monotonic: Callable[[], float] = time.monotonic
         #: with ``offload_views`` (``--view-threads N``), threads compute the views that cost
         #: (legal verbs, opening meter) so that a slow one lets other rooms go on; the room
         #: waits meanwhile. By default views are computed on the loop: the hops to a thread
@@ -703,6 +707,9 @@ class RoomManager:
         for address in list(self.rooms_by_address):
             if not self._recent_rooms(address, now):
                 del self.rooms_by_address[address]
+        for key in list(self.misses_by_address):
+            if not self._recent_misses(key, self.monotonic()):
+                del self.misses_by_address[key]
         return dropped
 
     def _on_ping(self, conn: Connection, msg: JSON) -> None:
@@ -715,6 +722,48 @@ class RoomManager:
         while times and times[0] <= now - self.config.rooms_window:
             times.popleft()
         return times
+
+    def _recent_misses(self, key: str, now: float) -> collections.deque[float]:
+        """When an address (its ``address_key``) asked for codes naming no room over the last
+        ``codes_window`` seconds."""
+        times = self.misses_by_address.setdefault(key, collections.deque())
+        while times and times[0] <= now - self.config.codes_window:
+            times.popleft()
+        return times
+
+    def check_code_lookup(self, address: str, mid: Any = None) -> None:
+        """Refuse (``rate_limited``) a lookup by room code from ``address`` when it asked for
+        too many codes naming nothing lately. A code is a private room's only key, so such an
+        address is refused every lookup, of a room that exists too (else a hit would tell
+        itself from the refused misses), until its window slides."""
+        limit = self.config.max_missed_codes_per_address
+        if not _limited(address, limit):
+            return
+        if len(self._recent_misses(address_key(address), self.monotonic())) >= limit:
+            minutes = max(1, round(self.config.codes_window / 60))
+            raise ProtocolError(
+                "rate_limited",
+                f"too many room codes naming nothing asked from this address ({limit} in "
+                f"{minutes} minutes)",
+                id=mid,
+                reason="codes",
+            )
+
+    def note_missed_code(self, address: str) -> None:
+        """Count a lookup from ``address`` of a code that named nothing."""
+        if _limited(address, self.config.max_missed_codes_per_address):
+            now = self.monotonic()
+            self._recent_misses(address_key(address), now).append(now)
+
+    def find_room(self, code: str, address: str, mid: Any = None) -> Room:
+        """The room of ``code`` asked for from ``address`` (a WebSocket's join or resume, the
+        HTTP room summary), counted against the address's misses (``check_code_lookup``)."""
+        self.check_code_lookup(address, mid)
+        room = self.rooms.get(code)
+        if room is None:
+            self.note_missed_code(address)
+            raise ProtocolError("no_room", f"no room {code}", id=mid)
+        return room
 
     def _on_create(self, conn: Connection, msg: JSON) -> None:
         if conn.created >= MAX_ROOMS_PER_CONNECTION:
@@ -790,14 +839,8 @@ class RoomManager:
         room.watchers.add(conn)
         self._send_room(conn, room, msg["id"])
 
-    def _lookup(self, code: str, mid: Any) -> Room:
-        room = self.rooms.get(code)
-        if room is None:
-            raise ProtocolError("no_room", f"no room {code}", id=mid)
-        return room
-
     def _on_join(self, conn: Connection, msg: JSON) -> None:
-        room = self._lookup(msg["room"], msg["id"])
+        room = self.find_room(msg["room"], conn.address, msg["id"])
         if conn.room is room and conn.seat is not None:
             # A seated connection asking for its own room again (a page that lost its place)
             # keeps its seat: answered with the seat's view, as a resume is, and nothing
@@ -872,7 +915,7 @@ class RoomManager:
             self._broadcast_room(room)
 
     def _on_resume(self, conn: Connection, msg: JSON) -> None:
-        room = self._lookup(msg["room"], msg["id"])
+        room = self.find_room(msg["room"], conn.address, msg["id"])
         digest = hash_token(msg["token"])
         seat = next(
             (

@@ -369,11 +369,22 @@ export function errorText(msg) {
   if (code === "illegal_action") return t("common.labelValue", { label: t("error.illegal"), value: translateReason(msg.message) });
   // a name refused for the marks stacked on a letter, not for reading as a bot's
   if (code === "bad_name" && msg.reason === "marks") return t("error.bad_name_marks");
+  // a code refused for the address's guesses, not for the messages' pace
+  if (code === "rate_limited" && msg.reason === "codes") return t("error.rate_limited_codes");
   if (has(`error.${code}`)) return t(`error.${code}`);
   return t("common.labelValue", { label: t("error.generic"), value: msg.message || code });
 }
 
 function onError(msg) {
+  if (msg.code === "rate_limited" && msg.reason === "codes" && S.route.name === "room" && !S.room) {
+    // the room's door refused, not the room: the seat's token stays for a later try
+    toast(errorText(msg), "error", 7000);
+    resetRoom();
+    S.route = { name: "lobby", code: null };
+    history.replaceState({}, "", "/");
+    render();
+    return;
+  }
   switch (msg.code) {
     case "bad_token":
       forgetSeat(S.route.code);
