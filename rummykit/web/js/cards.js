@@ -117,6 +117,8 @@ export function cardElement(text, opts = {}) {
   pip.setAttribute("aria-hidden", "true");
   el.append(corner, pip);
   if (opts.t) {
+    // a card that is no button is a picture with a name: a name on a bare div is not read
+    if (el.tagName !== "BUTTON") el.setAttribute("role", "img");
     let label = cardName(c, opts.t) + (opts.wild ? ` (${opts.t("card.wild")})` : "");
     if (stands) label = opts.t("card.jokerAs", { card: cardName(stands, opts.t) });
     el.setAttribute("aria-label", label);

@@ -272,6 +272,9 @@ export function renderTable(root, S, actions) {
     "data-over": v.over ? "true" : "false",
   });
   if (myTurn) section.classList.add("my-turn");
+  // the page's one top heading, for a screen reader's list of headings (the lobby and the
+  // waiting room show theirs)
+  section.append(h("h1.visually-hidden", { text: `${t(`variant.${v.variant}.name`)} · ${t("table.dealN", { n: v.deal })}` }));
 
   // --- the other players
   const order = [];
@@ -704,7 +707,8 @@ function sidePanel(S, actions) {
     t("table.dealResult", { n: r.deal, result: dealSummary(S, r) }),
     r.double ? h("span.badge.double", { text: t("end.double") }) : null,
     r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
-  const log = h("ol.log", { "aria-label": t("table.log") }, panelLog(S.log).map((l) => (l.deal
+  // it scrolls, so the keyboard can reach it (kept through redraws while it has the focus)
+  const log = h("ol.log", { "aria-label": t("table.log"), tabindex: "0", "data-key": "log", "data-keep": "content" }, panelLog(S.log).map((l) => (l.deal
     ? h("li.log-deal", { "data-log-deal": l.deal, text: l.text })
     : h(`li${l.seat === S.you ? ".mine" : ""}`, {}, withJokerNames(l.text)))));
   return h("aside.side", {},
