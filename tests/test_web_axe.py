@@ -101,3 +101,31 @@ def test_the_end_of_a_game(planned_server: Any, browser: Any, variant: str, loca
     assert violations(page) == []
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+def test_dialogs_banners_and_the_end_of_a_deal(server: Any, browser: Any) -> None:
+    """The screens a game shows now and then: a confirmation (Indian rummy's drop), the
+    banners (away, reconnecting) and the screen between two deals."""
+    from tests.test_web_leftovers import WRONG_END
+
+    page = new_page(browser, locale="es-ES", viewport=PHONE)
+    play_against_bots(page, server.base, "indian", 3)
+    page.click("[data-action=drop]")
+    page.wait_for_selector("#confirm[open]")
+    assert violations(page) == []
+    page.click("#confirm-cancel")
+    page.evaluate(
+        """() => { const S = window.rummykit.S;
+                   S.room = { ...S.room, seats: S.room.seats.map((s) =>
+                     s.seat === S.you ? { ...s, away: true } : s) };
+                   S.status = "connecting";
+                   window.rummykit.actions.render(); }"""
+    )
+    page.wait_for_selector(".banner.away")
+    page.wait_for_selector(".banner.offline")
+    assert violations(page) == []
+    page.evaluate(WRONG_END, False)
+    page.wait_for_selector("[data-end=deal]")
+    assert violations(page) == []
+    assert not js_errors(page), page.js_errors
+    page.context.close()
