@@ -89,6 +89,16 @@ def _limited(address: str, limit: int) -> bool:
     return limit > 0 and _ip(address) is not None and not is_loopback(address)
 
 
+def _recent(
+    times_by_key: dict[str, collections.deque[float]], key: str, since: float
+) -> collections.deque[float]:
+    """The times of ``key`` after ``since`` (older ones are forgotten)."""
+    times = times_by_key.setdefault(key, collections.deque())
+    while times and times[0] <= since:
+        times.popleft()
+    return times
+
+
 @functools.cache
 def _version() -> str:
     try:
@@ -718,18 +728,12 @@ class RoomManager:
     def _recent_rooms(self, key: str, now: float) -> collections.deque[float]:
         """When an address (its ``address_key``) created its rooms of the last
         ``rooms_window`` seconds."""
-        times = self.rooms_by_address.setdefault(key, collections.deque())
-        while times and times[0] <= now - self.config.rooms_window:
-            times.popleft()
-        return times
+        return _recent(self.rooms_by_address, key, now - self.config.rooms_window)
 
     def _recent_misses(self, key: str, now: float) -> collections.deque[float]:
         """When an address (its ``address_key``) asked for codes naming no room over the last
         ``codes_window`` seconds."""
-        times = self.misses_by_address.setdefault(key, collections.deque())
-        while times and times[0] <= now - self.config.codes_window:
-            times.popleft()
-        return times
+        return _recent(self.misses_by_address, key, now - self.config.codes_window)
 
     def check_code_lookup(self, address: str, mid: Any = None) -> None:
         """Refuse (``rate_limited``) a lookup by room code from ``address`` when it asked for
