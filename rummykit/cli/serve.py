@@ -222,6 +222,11 @@ def check_config(config: ServerConfig) -> None:
     """Refuse, before anything starts, a setting the server could not run with: a port out of
     range (uvicorn would listen on another one) or taken, a number that is not finite (the
     turn clocks would fail in the middle of a game), a host that does not resolve."""
+    if config.db in ("", ":memory:"):
+        # SQLite reads these as a database of its own that is gone when the server stops:
+        # every room would be lost at the next restart, without a word.
+        raise RummyError(f"--db {config.db!r} is no file: name the database file the rooms "
+                         f"are kept in (default rummykit.db)")
     if not 0 <= config.port <= 65535:
         raise RummyError(f"--port {config.port}: a port is 0 to 65535")
     for name, (flag, least, strict) in _AT_LEAST.items():

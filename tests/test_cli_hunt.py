@@ -1,0 +1,219 @@
+"""What a hunt through the command line found: seats and sides counted from 1 for people (as
+the web page counts them), a tournament that stops at once on Ctrl-C and says so without
+leaving a truncated record, `--plot` and `--records` refused before any deal when the file
+could not be written (or would be written under another name), and `serve --db` refusing a
+name SQLite reads as a database that vanishes with the server."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.bots import tournament as tour
+from rummykit.bots.tournament import Spec, summarize
+from rummykit.cli.main import main
+from rummykit.cli.tournament import _print
+from rummykit.engine import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def cli(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+        mp.setattr(sys, "stdout", out)
+        mp.setattr(sys, "stderr", err)
+        code = main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def refused(code: int, out: str, err: str) -> str:
+    assert code == 2, (code, out, err)
+    assert out == "", out
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    return err.strip()
+
+
+# -- seats and sides for people -------------------------------------------------------------
+
+
+def test_replay_for_people_counts_sides_and_seats_from_one() -> None:
+    # simple 2 v 2: seat 1 (from 0) went out, so its side, the second, pays nothing.
+    code, out, _ = cli(["replay", str(GOLDEN / "simple-2v2.json")])
+    assert code == 0
+    assert "Scores: side 1: 200, side 2: 0" in out
+    assert "seat 2 (side 2)" in out
+    assert "side 0" not in out
+    code, out, _ = cli(["replay", str(GOLDEN / "rummy-blocked.json")])
+    assert code == 0
+    assert "Scores: seat 1: 0, seat 2: 0, seat 3: 15" in out
+    assert "seat 3" in out and "Game over: seat 3 wins." in out
+    # The JSON keeps the engine's numbers, from 0.
+    code, out, _ = cli(["replay", str(GOLDEN / "rummy-blocked.json"), "--json"])
+    assert json.loads(out)["winner"] == 2
+
+
+def test_replay_for_people_names_the_seat_to_move_from_one(tmp_path: Path) -> None:
+    rec = json.loads((GOLDEN / "rummy-69.json").read_text())
+    rec["deals"][0]["actions"] = rec["deals"][0]["actions"][:3]
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(rec))
+    assert Game.from_record(rec).to_move == 0
+    code, out, _ = cli(["replay", str(path)])
+    assert code == 0 and "seat 1 to move" in out
+
+
+def test_a_tournament_names_the_seat_of_a_replaced_move_from_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    spec = Spec("rummy", 2, ("medium", "easy"), 2, seed=1)
+    deal = {"shuffle": 0, "lineup": 1, "bots": ["easy", "medium"], "winner": 1,
+            "how": "discard", "points": 10, "net": [-10, 10],
+            "times": {"0": [0.1], "1": [0.2]},
+            "fallbacks": [{"seat": 1, "bot": "medium", "why": "too slow", "played": "draw"}]}
+    _print(summarize(spec, [deal]))
+    out = " ".join(capsys.readouterr().out.split())
+    # Shuffle and lineup were already counted from 1; the seat was not.
+    assert "medium at seat 2 of shuffle 1, lineup 2: too slow" in out
+
+
+# -- Ctrl-C during a tournament -------------------------------------------------------------
+
+
+def test_ctrl_c_leaves_only_whole_records_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the third record is being written: the command says how far it got, exit
+    status 130, and the directory holds the two whole records, which replay."""
+    real_dump = json.dump
+    calls = 0
+
+    def dump(obj: Any, fh: Any, **kw: Any) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            fh.write(json.dumps(obj)[:100])  # half written
+            raise KeyboardInterrupt
+        real_dump(obj, fh, **kw)
+
+    monkeypatch.setattr("rummykit.bots.tournament.json.dump", dump)
+    records = tmp_path / "records"
+    code, out, err = cli(["tournament", "--bots", "medium,easy", "--deals", "8", "--seed", "1",
+                          "--records", str(records)])
+    assert code == 130 and out == ""
+    assert err.strip().splitlines() == [
+        f"rummykit tournament: interrupted after 2 of 8 deals, no results; the records of "
+        f"those played are in {records}"
+    ]
+    assert sorted(os.listdir(records)) == ["deal-00001-lineup-1.json",
+                                          "deal-00001-lineup-2.json"]
+    for name in os.listdir(records):
+        Game.from_record((records / name).read_text())
+
+
+def test_ctrl_c_stops_a_tournament_of_several_processes_at_once(tmp_path: Path) -> None:
+    """The terminal's Ctrl-C reaches the whole process group. The command used to wait for
+    every deal already queued (all 400 here) before it ended, silently."""
+    records = tmp_path / "records"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "tournament", "--bots", "medium,easy", "--deals",
+         "400", "--seed", "1", "--jobs", "2", "--records", str(records)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (records.is_dir() and len(os.listdir(records)) >= 4):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        sent = time.monotonic()
+        out, err = proc.communicate(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert took < 5, took
+    assert out == "" and len(err.splitlines()) == 1, err
+    names = os.listdir(records)
+    assert f"interrupted after {len(names)} of 400 deals" in err
+    assert 4 <= len(names) < 400
+    assert all(n.startswith("deal-") and n.endswith(".json") for n in names), names
+    for name in names:
+        Game.from_record((records / name).read_text())
+
+
+# -- files the tournament could not write -----------------------------------------------------
+
+
+@pytest.fixture
+def no_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    def played(*args: object, **kw: object) -> None:
+        raise AssertionError("a deal was played")
+
+    monkeypatch.setattr("rummykit.cli.tournament.run_deals", played)
+    monkeypatch.setattr(tour, "play_task", played)
+
+
+def test_a_plot_named_as_a_directory_or_without_a_format_is_refused_before_any_deal(
+    tmp_path: Path, no_deals: None
+) -> None:
+    pytest.importorskip("matplotlib")
+    folder = tmp_path / "charts"
+    folder.mkdir()
+    base = ["tournament", "--bots", "medium,easy", "--deals", "2", "--seed", "1", "--plot"]
+    # matplotlib saved these as charts.png, charts/.png and results.png.
+    for path, said in [(str(folder), "is a directory"), (f"{folder}{os.sep}", "is a directory"),
+                       (str(tmp_path / "results"), "extension names the image format")]:
+        assert said in refused(*cli([*base, path]))
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["charts"]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/sys"), reason="needs Linux's /proc")
+def test_a_plot_or_records_that_cannot_be_written_are_refused_before_any_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("matplotlib")
+    # /proc takes no new file, even from root (who may write in any directory of a disk).
+    monkeypatch.setattr(tour, "warm_up", lambda *a: None)
+    monkeypatch.setattr(tour, "play_task", lambda t: pytest.fail("a deal was played"))
+    base = ["tournament", "--bots", "medium,easy", "--deals", "2", "--seed", "1"]
+    assert "--plot /proc/results.png" in refused(*cli([*base, "--plot", "/proc/results.png"]))
+    msg = refused(*cli([*base, "--records", "/proc/sys"]))
+    assert msg.startswith("rummykit tournament: --records /proc/sys: no record can be written")
+
+
+def test_a_plot_the_tournament_can_write_is_drawn(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    svg = tmp_path / "chart.svg"
+    code, _, err = cli(["tournament", "--bots", "medium,easy", "--deals", "2", "--seed", "1",
+                        "--plot", str(svg), "--json"])
+    assert code == 0, err
+    assert svg.read_text().lstrip().startswith("<?xml")
+
+
+# -- serve --db -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("db", ["", ":memory:"])
+def test_serve_refuses_a_database_that_is_no_file(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *a: pytest.fail("the server started"))
+    msg = refused(*cli(["serve", "--port", "0", "--db", db]))
+    assert f"--db {db!r} is no file" in msg
