@@ -217,3 +217,28 @@ def test_serve_refuses_a_database_that_is_no_file(
     monkeypatch.setattr(uvicorn.Server, "run", lambda *a: pytest.fail("the server started"))
     msg = refused(*cli(["serve", "--port", "0", "--db", db]))
     assert f"--db {db!r} is no file" in msg
+
+
+# -- arguments --------------------------------------------------------------------------------
+
+
+def test_check_takes_a_meld_unquoted_as_analyze_takes_a_hand() -> None:
+    code, out, err = cli(["check", "7S", "7H", "X", "X", "--json"])
+    assert (code, json.loads(out), err) == (0, {"valid": True, "kind": "set", "points": 28}, "")
+    assert cli(["check", "7S 7H X X", "--json"])[1] == out
+    code, out, _ = cli(["check", "-", "--json"], b"7S 7H X\nAS 2S\n")
+    assert code == 1 and [json.loads(line)["valid"] for line in out.splitlines()] == [True, False]
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", "7S 7H X", "--bogus"],
+    ["replay", "a.json", "b.json"],
+    ["analyze", "KS", "--bogus"],
+    ["tournament", "--bogus"],
+    ["serve", "--bogus", "x"],
+])
+def test_an_unknown_argument_is_refused_in_the_subcommands_name(argv: list[str]) -> None:
+    # It pointed to `rummykit --help`, which does not list the subcommand's options.
+    msg = refused(*cli(argv))
+    assert msg.startswith(f"rummykit {argv[0]}: unrecognized arguments: ")
+    assert msg.endswith(f"(see rummykit {argv[0]} --help)")

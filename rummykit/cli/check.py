@@ -16,7 +16,9 @@ from rummykit.rules import VARIANTS, make_rules, players_allowed
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("check", help="check whether cards form a meld")
-    p.add_argument("meld", help="cards like '7S 7H X', or - to read one meld a line from stdin")
+    # One quoted argument or several, as for analyze: `check 7S 7H X` is one meld too.
+    p.add_argument("meld", nargs="+", metavar="MELD",
+                   help="cards like '7S 7H X', or - to read one meld a line from stdin")
     p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
     p.add_argument("--wild", default=None,
                    help="Indian rummy: the wild rank (A 2-9 T J Q K or 1-13; X for a "
@@ -52,7 +54,8 @@ def check_one(text: str, rules: MeldRules, jokers_zero: bool) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     rules, jokers_zero = meld_rules(args.variant, args.wild)
-    if args.meld == "-":
+    meld = " ".join(args.meld)
+    if meld.strip() == "-":
         worst = 0
         for number, (line, fault) in enumerate(input_lines(sys.stdin), 1):
             if not line.strip():
@@ -71,11 +74,11 @@ def run(args: argparse.Namespace) -> int:
             print_json(answer) if args.json else _say(line.strip(), answer)
             worst = max(worst, 0 if answer["valid"] else 1)
         return worst
-    answer = check_one(args.meld, rules, jokers_zero)
+    answer = check_one(meld, rules, jokers_zero)
     if args.json:
         print_json(answer)
     else:
-        _say(args.meld, answer)
+        _say(meld, answer)
     return 0 if answer["valid"] else 1
 
 

@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
             p = sub.add_parser(name, help=f"(needs {dependency})")
             p.add_argument("rest", nargs=argparse.REMAINDER)
             p.set_defaults(run=lambda args, d=dependency: _missing(d))
+    for sub_parser in sub.choices.values():
+        sub_parser.set_defaults(parser=sub_parser)  # to refuse in the subcommand's name
     return parser
 
 
@@ -81,7 +83,13 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            # parse_args would blame the whole command and point to its help, which does not
+            # list the subcommand's options: the subcommand's parser says it instead.
+            getattr(args, "parser", parser).error(
+                f"unrecognized arguments: {' '.join(extra)}"
+            )
     except SystemExit as exc:
         return int(exc.code or 0)
     if not getattr(args, "command", None):
