@@ -242,3 +242,41 @@ def test_an_unknown_argument_is_refused_in_the_subcommands_name(argv: list[str])
     msg = refused(*cli(argv))
     assert msg.startswith(f"rummykit {argv[0]}: unrecognized arguments: ")
     assert msg.endswith(f"(see rummykit {argv[0]} --help)")
+
+
+@pytest.mark.parametrize(("flag", "value"), [
+    ("--allow-origin", "example.org"),  # no scheme: a browser's Origin always has one
+    ("--allow-origin", "https://example.org/lobby"),
+    ("--allow-origin", "ftp://example.org"),
+    ("--allow-origin", "https://example.org:99999"),
+    ("--allow-host", "https://games.example.org"),
+    ("--allow-host", "games.example.org:8080"),  # the Host is compared without its port
+    ("--allow-host", ""),
+])
+def test_serve_refuses_an_origin_or_host_that_could_never_match(
+    flag: str, value: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *a: pytest.fail("the server started"))
+    db = tmp_path / "s.db"
+    msg = refused(*cli(["serve", "--port", "0", "--db", str(db), flag, value]))
+    assert msg.startswith(f"rummykit serve: {flag} {value!r}: ")
+    assert not db.exists()
+
+
+def test_serve_writes_an_allowed_origin_as_a_browser_sends_it() -> None:
+    import argparse
+
+    from rummykit.cli.serve import add_arguments, config_from_args
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    config = config_from_args(parser.parse_args([
+        "--allow-origin", "https://Games.Example.org/", "--allow-origin", "https://a.org:443",
+        "--allow-origin", "http://localhost:3000", "--allow-origin", "*",
+        "--allow-host", "games.example.org", "--allow-host", "*.club.example",
+    ]))
+    assert config.allow_origins == ["https://games.example.org", "https://a.org",
+                                    "http://localhost:3000", "*"]
+    assert config.allow_hosts == ["games.example.org", "*.club.example"]

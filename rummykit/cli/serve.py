@@ -10,6 +10,7 @@ import socket
 import sqlite3
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 from rummykit.cli.main import one_line
 from rummykit.errors import RummyError
@@ -178,8 +179,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         port=args.port,
         db=args.db,
         durable=args.durable,
-        allow_origins=list(args.allow_origin),
-        allow_hosts=list(args.allow_host),
+        allow_origins=[origin(o) for o in args.allow_origin],
+        allow_hosts=[host_name(h) for h in args.allow_host],
         next_deal_pause=args.next_deal_pause,
         bot_delay=args.bot_delay,
         away_delay=args.away_delay,
@@ -216,6 +217,42 @@ _AT_LEAST: dict[str, tuple[str, float, bool]] = {
 #: (the pool at the first bot decision), and a mistyped --bot-workers 100000 would try to
 #: start that many processes. 64 is far above what a machine's cores can keep busy.
 MOST_WORKERS = 64
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin(text: str) -> str:
+    """``--allow-origin``'s value as a browser writes an ``Origin`` header (lower case, no
+    default port, no trailing slash), which the server compares as it is: anything else
+    would never match, and the option would be silently without effect."""
+    if text in ("*", "null"):  # null: the Origin of a file or sandboxed page
+        return text
+    how = "an origin is SCHEME://HOST[:PORT], as a browser sends it, e.g. https://example.org"
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:
+        raise RummyError(f"--allow-origin {text!r}: {how}") from None
+    if parts.scheme.lower() not in _DEFAULT_PORTS or not parts.hostname:
+        raise RummyError(f"--allow-origin {text!r}: {how}")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise RummyError(f"--allow-origin {text!r}: {how} (no path: an origin is no page)")
+    scheme = parts.scheme.lower()
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    shown = port is not None and port != _DEFAULT_PORTS[scheme]
+    return f"{scheme}://{host}" + (f":{port}" if shown else "")
+
+
+def host_name(text: str) -> str:
+    """``--allow-host``'s value, a name the ``Host`` header is compared with without its port:
+    a URL or a name with a port would never match."""
+    name = text.strip()
+    label = name[2:] if name.startswith("*.") else name
+    if name != "*" and (not label or any(c in label for c in ":/@*[] ")):
+        raise RummyError(f"--allow-host {text!r}: a host name without scheme or port, e.g. "
+                         f"games.example.org (*.example.org for its subdomains, * for any)")
+    return name
 
 
 def check_config(config: ServerConfig) -> None:
