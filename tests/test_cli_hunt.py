@@ -280,3 +280,16 @@ def test_serve_writes_an_allowed_origin_as_a_browser_sends_it() -> None:
     assert config.allow_origins == ["https://games.example.org", "https://a.org",
                                     "http://localhost:3000", "*"]
     assert config.allow_hosts == ["games.example.org", "*.club.example"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["analyze", "KS KH ZZ"],
+    ["analyze", "KS", "--variant", "gin"],
+    ["check", "KS", "--variant", "gin"],
+    ["replay", "/no/such/record.json"],
+    ["tournament", "--variant", "gin"],
+])
+def test_every_subcommand_words_a_refusal_alike(argv: list[str]) -> None:
+    # analyze alone said "rummykit analyze: error: ...".
+    msg = refused(*cli(argv))
+    assert msg.startswith(f"rummykit {argv[0]}: ") and "error:" not in msg
