@@ -293,3 +293,24 @@ def test_every_subcommand_words_a_refusal_alike(argv: list[str]) -> None:
     # analyze alone said "rummykit analyze: error: ...".
     msg = refused(*cli(argv))
     assert msg.startswith(f"rummykit {argv[0]}: ") and "error:" not in msg
+
+
+# -- output read only in part -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["analyze", "-"], ["check", "-"], ["check", "-", "--json"]])
+def test_a_reader_that_goes_away_ends_a_batch_quietly(argv: list[str], tmp_path: Path) -> None:
+    """`rummykit analyze - < hands | head -1`: analyze said "Broken pipe" with exit status 2
+    (bad input), check's text exit status 1 ("not a meld"); now neither says anything and
+    both end as a command ended by SIGPIPE does in a shell, 141."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("KS KH KD\n" * 20000)
+    with hands.open("rb") as stdin:
+        proc = subprocess.Popen([sys.executable, "-m", "rummykit", *argv], cwd=ROOT,
+                                stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 141, err
+    assert err == ""

@@ -213,10 +213,11 @@ def _cards_text(cards: tuple[Card, ...]) -> str:
 
 
 def _print_for_people(a: Analysis, out: TextIO) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(file=out, highlight=False)
+    from rummykit.cli.output import console as make_console
+
+    console = make_console(out)
     console.print(f"[bold]{a.variant}[/bold]  {pretty_cards(a.hand)}")
     table = Table(show_header=True, header_style="bold")
     table.add_column("")

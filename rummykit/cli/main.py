@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -100,6 +101,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RummyError as exc:
         print(one_line(f"rummykit {args.command}: {exc}"), file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader of the output went away (`rummykit analyze - < hands | head`): nothing
+        # is wrong with the input, so no refusal is said; the status is a shell's for a
+        # command ended by SIGPIPE. Standard output goes to /dev/null so that Python's last
+        # flush of it at exit does not complain in its turn.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):  # an output that is no file (a test's StringIO)
+            pass
+        finally:
+            os.close(devnull)
+        return 141
     except OSError as exc:
         text = f"rummykit {args.command}: {exc.strerror or exc}: {exc.filename or ''}"
         print(one_line(text.rstrip(": ")), file=sys.stderr)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -13,8 +15,16 @@ from rummykit.cards import parse_cards, pretty_cards
 from rummykit.errors import RummyError
 
 
-def console() -> Console:
-    return Console(highlight=False)
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        # The reader went away (`| head`): rich would exit with status 1, which `check`
+        # uses for "not a meld"; main ends every command alike instead (see main).
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
+def console(file: TextIO | None = None) -> Console:
+    return _Console(file=file, highlight=False)
 
 
 def print_json(data: Any) -> None:
