@@ -314,3 +314,17 @@ def test_a_reader_that_goes_away_ends_a_batch_quietly(argv: list[str], tmp_path:
         err = proc.stderr.read().decode()
         assert proc.wait(timeout=60) == 141, err
     assert err == ""
+
+
+def test_a_tournament_says_the_budget_hard_played_with(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Without --budget, hard thinks within its default of 1 s: the results depend on it, and
+    # the JSON said null and the table nothing.
+    s = summarize(Spec("rummy", 2, ("hard", "medium"), 2, seed=1), [])
+    assert s["budget"] == 1.0
+    _print(s)
+    assert "hard budget 1.0 s" in capsys.readouterr().out
+    assert summarize(Spec("rummy", 2, ("hard", "easy"), 2, seed=1, budget=0.25), [])[
+        "budget"] == 0.25
+    assert summarize(Spec("rummy", 2, ("medium", "easy"), 2, seed=1), [])["budget"] is None

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 
-from rummykit.bots.base import LEVELS, TurnReport, UnknownBot, make_bot, play_deal
+from rummykit.bots.base import DEFAULT_BUDGET, LEVELS, TurnReport, UnknownBot, make_bot, play_deal
 from rummykit.bots.hard import deal_net
 from rummykit.engine.game import Game
 from rummykit.errors import RummyError
@@ -87,6 +87,14 @@ class Spec:
 def budget_users() -> list[str]:
     """The levels whose bot thinks within a time budget (the others ignore it)."""
     return [lv for lv in LEVELS if make_bot(lv, 1.0).budget is not None]
+
+
+def budget_used(spec: Spec) -> float | None:
+    """The seconds per move the tournament's budgeted bots think within, or None if none
+    of its bots has a budget."""
+    if not set(budget_users()) & set(spec.bots):
+        return None
+    return DEFAULT_BUDGET if spec.budget is None else spec.budget
 
 
 #: Most lineups a shuffle is played in when three or more bots share the table.
@@ -309,7 +317,9 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "players": spec.players,
         "bots": list(spec.bots),
         "seed": spec.seed,
-        "budget": spec.budget,
+        # The budget hard played with, its default when none was given (the results depend
+        # on it); None when no bot of the table thinks within one.
+        "budget": budget_used(spec),
         "lineups": [list(lu) for lu in table],
         "deals": len(deals),
         "shuffles": len(shuffles),
