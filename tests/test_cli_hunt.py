@@ -328,3 +328,35 @@ def test_a_tournament_says_the_budget_hard_played_with(
     assert summarize(Spec("rummy", 2, ("hard", "easy"), 2, seed=1, budget=0.25), [])[
         "budget"] == 0.25
     assert summarize(Spec("rummy", 2, ("medium", "easy"), 2, seed=1), [])["budget"] is None
+
+
+# -- check under house rules ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("meld", "rule", "answer"), [
+    # One real card is enough under min_real=1: analyze already laid X X 5C with it.
+    ("X X 5C", "min_real=1", {"valid": True, "kind": "set", "points": 15}),
+    ("7S 7H X", "jokers_zero=yes", {"valid": True, "kind": "set", "points": 14}),
+])
+def test_check_answers_under_house_rules_as_analyze_does(
+    meld: str, rule: str, answer: dict[str, Any]
+) -> None:
+    code, out, err = cli(["check", meld, "--rule", rule, "--json"])
+    assert (code, json.loads(out), err) == (0, answer, "")
+    code, out, _ = cli(["analyze", meld, "--rule", rule, "--json"])
+    assert json.loads(out)["opening"]["points"] == answer["points"]
+    code, out, _ = cli(["check", "-", "--rule", rule, "--json"], f"{meld}\n".encode())
+    assert (code, json.loads(out)) == (0, answer)
+
+
+def test_check_says_pure_in_indian_only_whatever_the_house_rules() -> None:
+    code, out, _ = cli(["check", "X 5C 5D", "--variant", "indian", "--rule", "min_real=2",
+                        "--json"])
+    assert json.loads(out) == {"valid": True, "kind": "set", "points": 15, "pure": False}
+
+
+@pytest.mark.parametrize("rule", ["bogus=1", "min_real=7", "jokers_zero=maybe", "min_real"])
+def test_check_refuses_a_bad_house_rule_in_one_line(rule: str) -> None:
+    msg = refused(*cli(["check", "7S 7H X", "--rule", rule]))
+    assert msg.startswith("rummykit check: ")
+    refused(*cli(["check", "-", "--rule", rule], b"7S 7H X\n"))

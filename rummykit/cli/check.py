@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from rummykit.cards import parse_cards
-from rummykit.cli.analyze import parse_wild
+from rummykit.cli.analyze import parse_rules, parse_wild
 from rummykit.cli.output import console, input_lines, pretty, print_json
 from rummykit.errors import RummyError
 from rummykit.melds import MeldRules, make_meld
@@ -23,12 +23,16 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--wild", default=None,
                    help="Indian rummy: the wild rank (A 2-9 T J Q K or 1-13; X for a "
                         "printed-joker indicator: aces), as for analyze")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="a room option or house rule of the variant, as for analyze, e.g. "
+                        "min_real=1 or jokers_zero=yes (repeatable; see docs/rules.md)")
     p.add_argument("--json", action="store_true", help="answer in JSON")
     p.set_defaults(run=run)
 
 
-def meld_rules(variant: str, wild: str | None) -> tuple[MeldRules, bool]:
-    rules = make_rules(variant, players_allowed(variant)[0])
+def meld_rules(variant: str, wild: str | None,
+               options: dict[str, Any] | None = None) -> tuple[MeldRules, bool]:
+    rules = make_rules(variant, players_allowed(variant)[0], options)
     wild_rank = 0
     if wild is not None:
         if variant != "indian":
@@ -39,21 +43,28 @@ def meld_rules(variant: str, wild: str | None) -> tuple[MeldRules, bool]:
         rules.jokers_zero
 
 
-def check_one(text: str, rules: MeldRules, jokers_zero: bool) -> dict[str, Any]:
-    """The answer for one meld; bad notation raises (it is not a question about melds)."""
+def check_one(text: str, rules: MeldRules, jokers_zero: bool,
+              pure: bool = False) -> dict[str, Any]:
+    """The answer for one meld, with whether it is pure when ``pure`` (Indian rummy); bad
+    notation raises (it is not a question about melds)."""
     cards = parse_cards(text)
     try:
         meld = make_meld(cards, rules)
     except RummyError as exc:
         return {"valid": False, "reason": str(exc)}
     out: dict[str, Any] = {"valid": True, "kind": meld.kind, "points": meld.value(jokers_zero)}
-    if rules.min_real == 1:
+    if pure:
         out["pure"] = meld.pure
     return out
 
 
 def run(args: argparse.Namespace) -> int:
-    rules, jokers_zero = meld_rules(args.variant, args.wild)
+    make_rules(args.variant)  # an unknown variant is said as such, before its rules
+    # The house rules that make melds (min_real, adjacent_jokers, jokers_zero...) change the
+    # answer as they change analyze's: without them the two disagreed on the same cards.
+    options = parse_rules(args.rule, args.variant)
+    rules, jokers_zero = meld_rules(args.variant, args.wild, options)
+    indian = args.variant == "indian"
     meld = " ".join(args.meld)
     if meld.strip() == "-":
         worst = 0
@@ -63,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 if fault is not None:
                     raise RummyError(f"line {number} is {fault}")
-                answer = check_one(line, rules, jokers_zero)
+                answer = check_one(line, rules, jokers_zero, indian)
             except RummyError as exc:
                 if args.json:
                     print_json({"error": str(exc), "line": line.strip()})
@@ -74,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             print_json(answer) if args.json else _say(line.strip(), answer)
             worst = max(worst, 0 if answer["valid"] else 1)
         return worst
-    answer = check_one(meld, rules, jokers_zero)
+    answer = check_one(meld, rules, jokers_zero, indian)
     if args.json:
         print_json(answer)
     else:
