@@ -352,7 +352,8 @@ def test_check_answers_under_house_rules_as_analyze_does(
 def test_check_says_pure_in_indian_only_whatever_the_house_rules() -> None:
     code, out, _ = cli(["check", "X 5C 5D", "--variant", "indian", "--rule", "min_real=2",
                         "--json"])
-    assert json.loads(out) == {"valid": True, "kind": "set", "points": 15, "pure": False}
+    assert (code, json.loads(out)) == (0, {"valid": True, "kind": "set", "points": 15,
+                                           "pure": False})
 
 
 @pytest.mark.parametrize("rule", ["bogus=1", "min_real=7", "jokers_zero=maybe", "min_real"])
@@ -360,3 +361,11 @@ def test_check_refuses_a_bad_house_rule_in_one_line(rule: str) -> None:
     msg = refused(*cli(["check", "7S 7H X", "--rule", rule]))
     assert msg.startswith("rummykit check: ")
     refused(*cli(["check", "-", "--rule", rule], b"7S 7H X\n"))
+
+
+@pytest.mark.parametrize("argv", [["check", "-", "--json"], ["analyze", "-"]])
+def test_a_batch_skips_a_byte_order_mark_as_replay_does(argv: list[str]) -> None:
+    # Notepad's UTF-8 starts with one, and Windows' lines end in CR LF.
+    code, out, err = cli(argv, b"\xef\xbb\xbfKS KH KD\r\n7S 7H X\r\n")
+    assert (code, err) == (0, "")
+    assert len(out.splitlines()) == 2 and "error" not in out

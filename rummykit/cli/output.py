@@ -82,9 +82,13 @@ def input_lines(stream: TextIO) -> Iterator[tuple[str, str | None]]:
     """The lines of a batch with what is wrong with each as UTF-8 (None when nothing is): a
     line that is not UTF-8 is answered as a bad line and the batch goes on. Its text shows the
     bad bytes as U+FFFD."""
+    # A byte order mark, which some editors put at the start of a UTF-8 file, is skipped as
+    # read_text skips it: it made the batch's first line no cards.
     if not hasattr(stream, "buffer"):
-        for line in stream:
-            yield line, None
+        for number, line in enumerate(stream):
+            yield (line.removeprefix("\ufeff") if number == 0 else line), None
         return
-    for raw in stream.buffer:
+    for number, raw in enumerate(stream.buffer):
+        if number == 0:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
         yield raw.decode("utf-8", "replace"), not_utf8(raw)
