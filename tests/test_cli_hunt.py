@@ -369,3 +369,19 @@ def test_a_batch_skips_a_byte_order_mark_as_replay_does(argv: list[str]) -> None
     code, out, err = cli(argv, b"\xef\xbb\xbfKS KH KD\r\n7S 7H X\r\n")
     assert (code, err) == (0, "")
     assert len(out.splitlines()) == 2 and "error" not in out
+
+
+@pytest.mark.parametrize(("db", "said"), [
+    ("folder", "a directory, not a file"),
+    ("missing/s.db", "no directory "),
+])
+def test_serve_says_why_it_cannot_open_the_database(
+    db: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite said "unable to open database file" for both.
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *a: pytest.fail("the server started"))
+    (tmp_path / "folder").mkdir()
+    msg = refused(*cli(["serve", "--port", "0", "--db", str(tmp_path / db)]))
+    assert msg.startswith(f"rummykit serve: --db {tmp_path / db}: {said}")

@@ -264,6 +264,13 @@ def check_config(config: ServerConfig) -> None:
         # every room would be lost at the next restart, without a word.
         raise RummyError(f"--db {config.db!r} is no file: name the database file the rooms "
                          f"are kept in (default rummykit.db)")
+    # SQLite says "unable to open database file" for both, which names neither.
+    folder = os.path.dirname(os.path.abspath(config.db))
+    if os.path.isdir(config.db):
+        raise RummyError(f"--db {config.db}: a directory, not a file: name the database "
+                         f"file, e.g. {os.path.join(config.db, 'rummykit.db')}")
+    if not os.path.isdir(folder):
+        raise RummyError(f"--db {config.db}: no directory {folder}")
     if not 0 <= config.port <= 65535:
         raise RummyError(f"--port {config.port}: a port is 0 to 65535")
     for name, (flag, least, strict) in _AT_LEAST.items():
