@@ -385,3 +385,10 @@ def test_serve_says_why_it_cannot_open_the_database(
     (tmp_path / "folder").mkdir()
     msg = refused(*cli(["serve", "--port", "0", "--db", str(tmp_path / db)]))
     assert msg.startswith(f"rummykit serve: --db {tmp_path / db}: {said}")
+
+
+def test_check_for_people_says_whether_an_indian_meld_is_pure() -> None:
+    # The JSON said it; the text did not, and a hand declares only with a pure sequence.
+    assert "a valid pure run, worth 18" in cli(["check", "5S 6S 7S", "--variant", "indian"])[1]
+    assert "a valid impure run" in cli(["check", "5S X 7S", "--variant", "indian"])[1]
+    assert "a valid run, worth 18" in cli(["check", "5S 6S 7S"])[1]

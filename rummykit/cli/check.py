@@ -97,6 +97,10 @@ def _say(text: str, answer: dict[str, Any]) -> None:
     out = console()
     if answer["valid"]:
         shown = pretty(text)
-        out.print(f"{shown}: a valid {answer['kind']}, worth {answer['points']}")
+        # Indian rummy's answer says whether the meld is pure, as the JSON does: a hand
+        # declares only with a pure sequence.
+        said = answer.get("pure")
+        pure = "" if said is None else "pure " if said else "impure "
+        out.print(f"{shown}: a valid {pure}{answer['kind']}, worth {answer['points']}")
     else:
         out.print(f"[bold]not a meld[/bold]: {answer['reason']}")
