@@ -392,3 +392,15 @@ def test_check_for_people_says_whether_an_indian_meld_is_pure() -> None:
     assert "a valid pure run, worth 18" in cli(["check", "5S 6S 7S", "--variant", "indian"])[1]
     assert "a valid impure run" in cli(["check", "5S X 7S", "--variant", "indian"])[1]
     assert "a valid run, worth 18" in cli(["check", "5S 6S 7S"])[1]
+
+
+@pytest.mark.parametrize("token", ["", "  ", "a\nb"])
+def test_serve_refuses_an_admin_token_no_request_could_carry(
+    token: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *a: pytest.fail("the server started"))
+    msg = refused(*cli(["serve", "--port", "0", "--db", str(tmp_path / "s.db"),
+                        "--admin-token", token]))
+    assert msg.startswith("rummykit serve: --admin-token ")

@@ -264,6 +264,11 @@ def check_config(config: ServerConfig) -> None:
         # every room would be lost at the next restart, without a word.
         raise RummyError(f"--db {config.db!r} is no file: name the database file the rooms "
                          f"are kept in (default rummykit.db)")
+    token = config.admin_token
+    if token is not None and (not token.strip() or not token.isprintable()):
+        # An empty token is no token: the server would take it for none (loopback only) while
+        # its owner believes the measurements guarded by one; a line break cannot be sent.
+        raise RummyError(f"--admin-token {token!r}: a token is printable text, not empty")
     # SQLite says "unable to open database file" for both, which names neither.
     folder = os.path.dirname(os.path.abspath(config.db))
     if os.path.isdir(config.db):
