@@ -404,3 +404,21 @@ def test_serve_refuses_an_admin_token_no_request_could_carry(
     msg = refused(*cli(["serve", "--port", "0", "--db", str(tmp_path / "s.db"),
                         "--admin-token", token]))
     assert msg.startswith("rummykit serve: --admin-token ")
+
+
+def test_help_pages_give_the_defaults_of_the_tournament_and_the_variant() -> None:
+    # serve's help gave every default; the tournament's gave none of players, bots, deals,
+    # jobs, and no page gave the default variant.
+    import argparse
+
+    from rummykit.cli.main import build_parser
+
+    pages = {}
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            pages = {n: " ".join(p.format_help().split()) for n, p in action.choices.items()}
+    for name in ("check", "analyze", "tournament"):
+        assert "one of rummy, rami51, rami71, simple, indian (rummy)" in pages[name]
+    for said in ("seats at the table (2)", "medium, hard (hard,medium)", "lineups (100)",
+                 "parallel processes (1)"):
+        assert said in pages["tournament"]

@@ -35,7 +35,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     p.add_argument("hand", nargs="+", metavar="HAND", help="the cards, or - for standard input")
-    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
+    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)} (%(default)s)")
     p.add_argument("--json", action="store_true", help="answer in JSON")
     p.add_argument("--opening", type=int, metavar="N", help="opening minimum (default: variant's)")
     p.add_argument(

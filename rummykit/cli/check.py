@@ -19,7 +19,7 @@ def add_parser(sub: Any) -> None:
     # One quoted argument or several, as for analyze: `check 7S 7H X` is one meld too.
     p.add_argument("meld", nargs="+", metavar="MELD",
                    help="cards like '7S 7H X', or - to read one meld a line from stdin")
-    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
+    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)} (%(default)s)")
     p.add_argument("--wild", default=None,
                    help="Indian rummy: the wild rank (A 2-9 T J Q K or 1-13; X for a "
                         "printed-joker indicator: aces), as for analyze")

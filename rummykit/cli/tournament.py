@@ -36,16 +36,18 @@ def add_parser(sub: Any) -> None:
         "rotated through the seats. Reports, per bot, deals won and mean points per deal "
         "with 95% confidence intervals.",
     )
-    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
-    p.add_argument("--players", type=int, default=2, help="seats at the table")
+    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)} (%(default)s)")
+    p.add_argument("--players", type=int, default=2, help="seats at the table (%(default)s)")
     p.add_argument("--bots", default="hard,medium",
-                   help=f"comma-separated levels laid round the table ({', '.join(LEVELS)})")
+                   help=f"comma-separated levels laid round the table, among {', '.join(LEVELS)} "
+                        "(%(default)s)")
     p.add_argument("--deals", type=int, default=100,
-                   help="deals to play (rounded up to whole sets of lineups)")
+                   help="deals to play, rounded up to whole sets of lineups (%(default)s)")
     p.add_argument("--seed", type=int, default=None, help="seed of the shuffles (default: random)")
     p.add_argument("--budget", type=float, default=None,
                    help=f"seconds per move for hard (default {DEFAULT_BUDGET})")
-    p.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="deals played in parallel processes (%(default)s)")
     p.add_argument("--records", default=None, metavar="DIR",
                    help="save every deal's game record (JSON) in DIR")
     p.add_argument("--overwrite", action="store_true",
