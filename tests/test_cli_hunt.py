@@ -422,3 +422,38 @@ def test_help_pages_give_the_defaults_of_the_tournament_and_the_variant() -> Non
     for said in ("seats at the table (2)", "medium, hard (hard,medium)", "lineups (100)",
                  "parallel processes (1)"):
         assert said in pages["tournament"]
+
+
+class Zeros(io.RawIOBase):
+    """/dev/zero, which a test may not read more than 8 MB of."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        self.given += len(b)
+        assert self.given < 8 * 2**20, "the batch read a line of 8 MB"
+        b[:] = bytes(len(b))
+        return len(b)
+
+
+@pytest.mark.parametrize("command", ["check", "analyze"])
+def test_a_batch_refuses_a_line_too_long_to_be_cards(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rummykit check - < /dev/zero` read its one line until the memory ran out."""
+    stream = io.BufferedReader(Zeros())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(stream, encoding="utf-8"))
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main([command, "-"]) == 2
+    assert out.getvalue() == ""
+    assert err.getvalue() == (f"rummykit {command}: standard input: line 1 is longer than "
+                              f"64 KiB: no meld or hand is, it is not a file of them\n")
+    # Lines before it are answered.
+    code, out_text, _ = cli([command, "-", "--json"], b"KS KH KD\n" + bytes(70_000))
+    assert code == 2 and len(out_text.splitlines()) == 1 and "error" not in out_text

@@ -56,6 +56,10 @@ def not_utf8(data: bytes) -> str | None:
 MAX_TEXT_BYTES = 64 * 2**20
 
 
+#: The longest line a batch (``check -``, ``analyze -``) reads: a hand is under 100 bytes.
+MAX_LINE_BYTES = 64 * 2**10
+
+
 def read_text(path: str) -> str:
     """The UTF-8 text of a file, ``-`` meaning standard input; raise :class:`RummyError`
     naming the file when it is not UTF-8 (Python would raise a bare UnicodeDecodeError) or
@@ -88,7 +92,16 @@ def input_lines(stream: TextIO) -> Iterator[tuple[str, str | None]]:
         for number, line in enumerate(stream):
             yield (line.removeprefix("\ufeff") if number == 0 else line), None
         return
-    for number, raw in enumerate(stream.buffer):
-        if number == 0:
+    number = 0
+    while raw := stream.buffer.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            # A line was read whole however long: `check - < /dev/zero` filled the memory.
+            # No hand or meld is that long: the input is not what the command reads.
+            raise RummyError(
+                f"standard input: line {number} is longer than {MAX_LINE_BYTES >> 10} KiB: "
+                f"no meld or hand is, it is not a file of them"
+            )
+        if number == 1:
             raw = raw.removeprefix(b"\xef\xbb\xbf")
         yield raw.decode("utf-8", "replace"), not_utf8(raw)
