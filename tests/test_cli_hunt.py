@@ -457,3 +457,29 @@ def test_a_batch_refuses_a_line_too_long_to_be_cards(
     # Lines before it are answered.
     code, out_text, _ = cli([command, "-", "--json"], b"KS KH KD\n" + bytes(70_000))
     assert code == 2 and len(out_text.splitlines()) == 1 and "error" not in out_text
+
+
+@pytest.mark.parametrize("argv", [["check", "-"], ["analyze", "-"], ["replay", "-"]])
+def test_a_closed_standard_input_is_one_line(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Started with `<&-`, Python makes sys.stdin None: each said it with a traceback.
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"rummykit {argv[0]}: standard input is closed: there is nothing to read\n"
+
+
+def test_a_closed_standard_output_is_said_before_the_work(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `rummykit tournament --json >&-` played every deal, then failed with a traceback.
+    monkeypatch.setattr("rummykit.cli.tournament.run_deals",
+                        lambda *a, **k: pytest.fail("deals were played"))
+    for argv in (["check", "7S 7H 7D", "--json"], ["tournament", "--json"]):
+        with monkeypatch.context() as mp:
+            mp.setattr(sys, "stdout", None)
+            assert main(argv) == 2
+        assert capsys.readouterr().err == (
+            f"rummykit {argv[0]}: standard output is closed: the answer has nowhere to go\n")

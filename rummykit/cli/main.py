@@ -96,6 +96,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
+    if sys.stdout is None and args.command != "serve":
+        # Started with it closed (`>&-`): Python makes it None, and the answer would fail
+        # once computed (after a whole tournament) with a traceback. serve prints no answer.
+        print(f"rummykit {args.command}: standard output is closed: the answer has nowhere "
+              f"to go", file=sys.stderr)
+        return 2
     try:
         return int(args.run(args))
     except RummyError as exc:

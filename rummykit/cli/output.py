@@ -65,6 +65,7 @@ def read_text(path: str) -> str:
     naming the file when it is not UTF-8 (Python would raise a bare UnicodeDecodeError) or
     is larger than :data:`MAX_TEXT_BYTES`."""
     if path == "-":
+        _open(sys.stdin)
         if not hasattr(sys.stdin, "buffer"):
             return sys.stdin.read()
         data = sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
@@ -82,10 +83,17 @@ def read_text(path: str) -> str:
     return data.decode("utf-8-sig")
 
 
+def _open(stream: TextIO | None) -> None:
+    # Python makes sys.stdin None when the command is started with it closed (`<&-`).
+    if stream is None:
+        raise RummyError("standard input is closed: there is nothing to read")
+
+
 def input_lines(stream: TextIO) -> Iterator[tuple[str, str | None]]:
     """The lines of a batch with what is wrong with each as UTF-8 (None when nothing is): a
     line that is not UTF-8 is answered as a bad line and the batch goes on. Its text shows the
     bad bytes as U+FFFD."""
+    _open(stream)
     # A byte order mark, which some editors put at the start of a UTF-8 file, is skipped as
     # read_text skips it: it made the batch's first line no cards.
     if not hasattr(stream, "buffer"):
