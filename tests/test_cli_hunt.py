@@ -483,3 +483,10 @@ def test_a_closed_standard_output_is_said_before_the_work(
             assert main(argv) == 2
         assert capsys.readouterr().err == (
             f"rummykit {argv[0]}: standard output is closed: the answer has nowhere to go\n")
+
+
+@pytest.mark.parametrize(("flag", "what"), [("--records", "directory"), ("--plot", "file")])
+def test_a_tournament_refuses_an_empty_file_name(flag: str, what: str, no_deals: None) -> None:
+    # `--records "$DIR"` with DIR unset played every deal and saved nothing, without a word.
+    msg = refused(*cli(["tournament", "--bots", "medium,easy", "--deals", "2", flag, ""]))
+    assert msg == f"rummykit tournament: {flag} '': name a {what}"

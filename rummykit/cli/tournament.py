@@ -99,6 +99,12 @@ def _check_records(args: argparse.Namespace) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    for flag, value in (("--records", args.records), ("--plot", args.plot)):
+        if value is not None and not value.strip():
+            # An empty name ("--records $DIR" with DIR unset) read as none: no record or
+            # chart was made, without a word.
+            raise TournamentError(f"{flag} {value!r}: name a "
+                                  f"{'directory' if flag == '--records' else 'file'}")
     spec = _spec(args)
     old = _check_records(args)
     plot = args.plot
