@@ -490,3 +490,9 @@ def test_a_tournament_refuses_an_empty_file_name(flag: str, what: str, no_deals:
     # `--records "$DIR"` with DIR unset played every deal and saved nothing, without a word.
     msg = refused(*cli(["tournament", "--bots", "medium,easy", "--deals", "2", flag, ""]))
     assert msg == f"rummykit tournament: {flag} '': name a {what}"
+
+
+def test_replay_of_an_empty_file_name_names_it() -> None:
+    assert refused(*cli(["replay", ""])) == "rummykit replay: No such file or directory: ''"
+    assert refused(*cli(["replay", "/no/such.json"])) == (
+        "rummykit replay: No such file or directory: /no/such.json")

@@ -121,8 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.close(devnull)
         return 141
     except OSError as exc:
-        text = f"rummykit {args.command}: {exc.strerror or exc}: {exc.filename or ''}"
-        print(one_line(text.rstrip(": ")), file=sys.stderr)
+        name = exc.filename
+        # An empty name is shown as one ('') rather than left out.
+        where = "" if name is None else f": {name!r}" if name == "" else f": {name}"
+        print(one_line(f"rummykit {args.command}: {exc.strerror or exc}{where}"),
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
