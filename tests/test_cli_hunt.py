@@ -496,3 +496,11 @@ def test_replay_of_an_empty_file_name_names_it() -> None:
     assert refused(*cli(["replay", ""])) == "rummykit replay: No such file or directory: ''"
     assert refused(*cli(["replay", "/no/such.json"])) == (
         "rummykit replay: No such file or directory: /no/such.json")
+
+
+def test_check_accepts_the_rules_analyze_accepts() -> None:
+    # analyze takes any opening minimum; check refused 35 as no room's choice.
+    for command in ("check", "analyze"):
+        assert cli([command, "7S 7H X", "--rule", "opening=35", "--json"])[0] == 0
+        assert refused(*cli([command, "7S 7H X", "--rule", "opening=-1"])) == (
+            f"rummykit {command}: opening minimum -1 is not a number of points")

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from rummykit.analysis import analysis_rules
 from rummykit.cards import parse_cards
 from rummykit.cli.analyze import parse_rules, parse_wild
 from rummykit.cli.output import console, input_lines, pretty, print_json
@@ -63,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
     # The house rules that make melds (min_real, adjacent_jokers, jokers_zero...) change the
     # answer as they change analyze's: without them the two disagreed on the same cards.
     options = parse_rules(args.rule, args.variant)
+    # Accepted exactly as analyze accepts them (its "opening" takes any minimum, a room's
+    # only its choices); the opening minimum makes no meld, so it goes no further.
+    analysis_rules(args.variant, options)
+    options.pop("opening", None)
     rules, jokers_zero = meld_rules(args.variant, args.wild, options)
     indian = args.variant == "indian"
     meld = " ".join(args.meld)
