@@ -504,3 +504,18 @@ def test_check_accepts_the_rules_analyze_accepts() -> None:
         assert cli([command, "7S 7H X", "--rule", "opening=35", "--json"])[0] == 0
         assert refused(*cli([command, "7S 7H X", "--rule", "opening=-1"])) == (
             f"rummykit {command}: opening minimum -1 is not a number of points")
+
+
+# -- scripts that start the command -----------------------------------------------------------
+
+
+def test_the_server_benchmark_starts_a_server_it_can_reach() -> None:
+    """scripts/bench_server.py started `python -m rummykit.server`, gone since the server no
+    longer imports the CLI: every client was refused and the script died with a traceback."""
+    proc = subprocess.run(
+        [sys.executable, "scripts/bench_server.py", "--clients", "4", "--duration", "0.5",
+         "--warmup", "0.2"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    assert "server pid" in proc.stdout and "errors: 0" in proc.stdout, proc.stdout
