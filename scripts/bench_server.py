@@ -355,7 +355,8 @@ def run(args: argparse.Namespace) -> int:
     cmd = [
         sys.executable,
         "-m",
-        "rummykit.server",
+        "rummykit",
+        "serve",
         "--port",
         str(port),
         "--db",
@@ -368,6 +369,12 @@ def run(args: argparse.Namespace) -> int:
     proc = subprocess.Popen(cmd)
     try:
         for _ in range(200):
+            # A server that could not start is said as such, not as a thousand refused
+            # connections (python -m rummykit.server, gone since the layers, ended at once).
+            if proc.poll() is not None:
+                print(f"the server exited with status {proc.returncode} before it answered",
+                      file=sys.stderr)
+                return 2
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1)
                 break

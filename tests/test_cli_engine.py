@@ -395,7 +395,7 @@ def test_replay_for_people_of_a_game_in_progress(
     rec = load("rummy-69")
     rec["deals"][0]["actions"] = rec["deals"][0]["actions"][:3]
     code, out, _ = run(capsys, "replay", write(tmp_path, rec))
-    assert code == 0 and "in progress" in out and "seat 0 to move" in out
+    assert code == 0 and "in progress" in out and "seat 1 to move" in out
 
 
 def test_replay_for_people_between_two_deals(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,19 +10,23 @@ one deal (the first deal of a fresh game), scored as the variant scores it.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
 import os
 import random
+import signal
 import statistics
+import tempfile
+import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 
-from rummykit.bots.base import LEVELS, TurnReport, UnknownBot, make_bot, play_deal
+from rummykit.bots.base import DEFAULT_BUDGET, LEVELS, TurnReport, UnknownBot, make_bot, play_deal
 from rummykit.bots.hard import deal_net
 from rummykit.engine.game import Game
 from rummykit.errors import RummyError
@@ -85,6 +89,14 @@ def budget_users() -> list[str]:
     return [lv for lv in LEVELS if make_bot(lv, 1.0).budget is not None]
 
 
+def budget_used(spec: Spec) -> float | None:
+    """The seconds per move the tournament's budgeted bots think within, or None if none
+    of its bots has a budget."""
+    if not set(budget_users()) & set(spec.bots):
+        return None
+    return DEFAULT_BUDGET if spec.budget is None else spec.budget
+
+
 #: Most lineups a shuffle is played in when three or more bots share the table.
 MAX_ARRANGEMENTS = 24
 
@@ -132,6 +144,35 @@ def saved_records(folder: str) -> list[str]:
     return sorted(n for n in os.listdir(folder) if fnmatchcase(n, RECORD_PATTERN))
 
 
+#: What a record is written to before it takes its name (see :func:`save_record`).
+PART_PATTERN = ".deal-*-lineup-*.json.part"
+
+
+def save_record(folder: str, name: str, record: dict[str, Any]) -> None:
+    """Write a deal's record under ``name`` whole or not at all: it is written to a hidden
+    ``.part`` file first and renamed once complete, so that a tournament interrupted (Ctrl-C,
+    a full disk) never leaves a truncated record that ``rummykit replay`` would refuse."""
+    part = os.path.join(folder, f".{name}.part")
+    try:
+        with open(part, "w", encoding="utf-8") as fh:
+            json.dump(record, fh)
+        os.replace(part, os.path.join(folder, name))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(part)
+        raise
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`run_deals`: ``played`` of ``total`` deals were played to the end
+    (their records saved), the deal being played was dropped and the others never begun."""
+
+    def __init__(self, played: int, total: int) -> None:
+        super().__init__(f"interrupted after {played} of {total} deals")
+        self.played = played
+        self.total = total
+
+
 @dataclass(frozen=True)
 class Task:
     spec: Spec
@@ -166,9 +207,7 @@ def play_task(task: Task) -> dict[str, Any]:
         rec = game.record()
         rec["seed"] = seed
         rec["bots"] = list(task.bots)
-        name = record_name(task.shuffle, task.lineup)
-        with open(os.path.join(spec.records, name), "w", encoding="utf-8") as fh:
-            json.dump(rec, fh)
+        save_record(spec.records, record_name(task.shuffle, task.lineup), rec)
     return {
         "shuffle": task.shuffle,
         "lineup": task.lineup,
@@ -278,7 +317,9 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "players": spec.players,
         "bots": list(spec.bots),
         "seed": spec.seed,
-        "budget": spec.budget,
+        # The budget hard played with, its default when none was given (the results depend
+        # on it); None when no bot of the table thinks within one.
+        "budget": budget_used(spec),
         "lineups": [list(lu) for lu in table],
         "deals": len(deals),
         "shuffles": len(shuffles),
@@ -307,35 +348,86 @@ def warm_up(variant: str, players: int) -> None:
     play_deal(game, [make_bot("medium") for _ in range(players)], random.Random(0))
 
 
+def _start_worker(variant: str, players: int) -> None:
+    # Ctrl-C reaches every process of the terminal's group: the workers leave it to the
+    # main process, which stops them (run_deals), instead of each printing a traceback.
+    # (Only a process of its own may, and need, do so: not a thread standing in for one.)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm_up(variant, players)
+
+
 def run_deals(
     spec: Spec, jobs: int = 1, progress: Callable[[int], None] | None = None
 ) -> list[dict[str, Any]]:
-    """Play every deal of the tournament (in ``jobs`` processes); sorted summaries."""
+    """Play every deal of the tournament (in ``jobs`` processes); sorted summaries.
+
+    Ctrl-C raises :class:`Interrupted` at once: the deals being played are dropped (no
+    record of theirs is left, not even a truncated one) and the others are never begun."""
     spec.check()
     if spec.records:  # a directory that cannot be made fails now, not after the first deal
         os.makedirs(spec.records, exist_ok=True)
+        # So does one that cannot be written in (its permissions, a read-only file system).
+        try:
+            with tempfile.TemporaryFile(dir=spec.records, prefix=".deal-probe-"):
+                pass
+        except OSError as exc:
+            raise TournamentError(
+                f"--records {spec.records}: no record can be written there: "
+                f"{exc.strerror or exc}"
+            ) from None
     todo = tasks(spec)
     done: list[dict[str, Any]] = []
     # A process with no deal to play would only be started and warmed up: more jobs than
     # deals (--jobs 1000000) would try to start that many processes.
     jobs = min(jobs, len(todo))
-    if jobs <= 1:
-        warm_up(spec.variant, spec.players)
-        for t in todo:
-            done.append(play_task(t))
-            if progress:
-                progress(1)
-    else:
-        with ProcessPoolExecutor(
-            max_workers=jobs, initializer=warm_up, initargs=(spec.variant, spec.players)
-        ) as pool:
-            futures = [pool.submit(play_task, t) for t in todo]
-            for f in as_completed(futures):
-                done.append(f.result())
+    try:
+        if jobs <= 1:
+            warm_up(spec.variant, spec.players)
+            for t in todo:
+                done.append(play_task(t))
                 if progress:
                     progress(1)
+        else:
+            _run_pool(todo, jobs, done, progress)
+    except KeyboardInterrupt:
+        raise Interrupted(len(done), len(todo)) from None
     done.sort(key=lambda d: (d["shuffle"], d["lineup"]))
     return done
+
+
+def _run_pool(todo: list[Task], jobs: int, done: list[dict[str, Any]],
+              progress: Callable[[int], None] | None) -> None:
+    spec = todo[0].spec
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, initializer=_start_worker, initargs=(spec.variant, spec.players)
+    )
+    futures: list[Future[dict[str, Any]]] = []
+    try:
+        futures = [pool.submit(play_task, t) for t in todo]
+        for f in as_completed(futures):
+            done.append(f.result())
+            if progress:
+                progress(1)
+    except BaseException:
+        # Ctrl-C, or a deal that failed: leaving the pool normally would wait for every deal
+        # still queued (all of them, for an early Ctrl-C). The deals not begun are
+        # cancelled and the workers stopped in the middle of theirs.
+        # (A private attribute: the executor has no public way to stop its workers.)
+        workers = getattr(pool, "_processes", None) or {}
+        for process in list(workers.values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        # Deals finished but not yet collected count too: their records are saved.
+        done[:] = [f.result() for f in futures
+                   if f.done() and not f.cancelled() and f.exception() is None]
+        if spec.records:  # what a stopped worker was writing
+            for name in os.listdir(spec.records):
+                if fnmatchcase(name, PART_PATTERN):
+                    with contextlib.suppress(OSError):
+                        os.remove(os.path.join(spec.records, name))
+        raise
+    pool.shutdown()
 
 
 def iter_table(summary: dict[str, Any]) -> Iterator[list[str]]:

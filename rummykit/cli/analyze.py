@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from rummykit.analysis import VARIANTS, Analysis, analysis_rules, analyze, answer_rules
 from rummykit.cards import RANK_CHARS, Card, pretty_cards
+from rummykit.cli.main import one_line
 from rummykit.cli.output import input_lines
 from rummykit.errors import RummyError
 from rummykit.melds import Meld
@@ -34,7 +35,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     p.add_argument("hand", nargs="+", metavar="HAND", help="the cards, or - for standard input")
-    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
+    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)} (%(default)s)")
     p.add_argument("--json", action="store_true", help="answer in JSON")
     p.add_argument("--opening", type=int, metavar="N", help="opening minimum (default: variant's)")
     p.add_argument(
@@ -161,7 +162,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
             analyze("", args.variant)  # raises UnknownVariant with the list
         options = _options(args)
     except RummyError as exc:
-        print(f"rummykit analyze: error: {exc}", file=stderr)
+        _refuse(exc, stderr)
         return 2
     hand = " ".join(args.hand)
     if hand.strip() == "-":
@@ -169,13 +170,18 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     try:
         result = _analyze_text(hand, args, wild, options)
     except RummyError as exc:
-        print(f"rummykit analyze: error: {exc}", file=stderr)
+        _refuse(exc, stderr)
         return 2
     if args.json:
         print(json.dumps(result.to_json()), file=stdout)
     else:
         _print_for_people(result, stdout)
     return 0
+
+
+def _refuse(exc: RummyError, stderr: TextIO) -> None:
+    # Worded as every other subcommand's refusal: "rummykit COMMAND: what and why".
+    print(one_line(f"rummykit analyze: {exc}"), file=stderr)
 
 
 def _batch(args: argparse.Namespace, wild: int, options: dict[str, Any], stdin: TextIO,
@@ -207,10 +213,11 @@ def _cards_text(cards: tuple[Card, ...]) -> str:
 
 
 def _print_for_people(a: Analysis, out: TextIO) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(file=out, highlight=False)
+    from rummykit.cli.output import console as make_console
+
+    console = make_console(out)
     console.print(f"[bold]{a.variant}[/bold]  {pretty_cards(a.hand)}")
     table = Table(show_header=True, header_style="bold")
     table.add_column("")

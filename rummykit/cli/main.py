@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -66,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
             p = sub.add_parser(name, help=f"(needs {dependency})")
             p.add_argument("rest", nargs=argparse.REMAINDER)
             p.set_defaults(run=lambda args, d=dependency: _missing(d))
+    for sub_parser in sub.choices.values():
+        sub_parser.set_defaults(parser=sub_parser)  # to refuse in the subcommand's name
     return parser
 
 
@@ -81,20 +84,48 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            # parse_args would blame the whole command and point to its help, which does not
+            # list the subcommand's options: the subcommand's parser says it instead.
+            getattr(args, "parser", parser).error(
+                f"unrecognized arguments: {' '.join(extra)}"
+            )
     except SystemExit as exc:
         return int(exc.code or 0)
     if not getattr(args, "command", None):
         parser.print_help()
+        return 2
+    if sys.stdout is None and args.command != "serve":
+        # Started with it closed (`>&-`): Python makes it None, and the answer would fail
+        # once computed (after a whole tournament) with a traceback. serve prints no answer.
+        print(f"rummykit {args.command}: standard output is closed: the answer has nowhere "
+              f"to go", file=sys.stderr)
         return 2
     try:
         return int(args.run(args))
     except RummyError as exc:
         print(one_line(f"rummykit {args.command}: {exc}"), file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader of the output went away (`rummykit analyze - < hands | head`): nothing
+        # is wrong with the input, so no refusal is said; the status is a shell's for a
+        # command ended by SIGPIPE. Standard output goes to /dev/null so that Python's last
+        # flush of it at exit does not complain in its turn.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):  # an output that is no file (a test's StringIO)
+            pass
+        finally:
+            os.close(devnull)
+        return 141
     except OSError as exc:
-        text = f"rummykit {args.command}: {exc.strerror or exc}: {exc.filename or ''}"
-        print(one_line(text.rstrip(": ")), file=sys.stderr)
+        name = exc.filename
+        # An empty name is shown as one ('') rather than left out.
+        where = "" if name is None else f": {name!r}" if name == "" else f": {name}"
+        print(one_line(f"rummykit {args.command}: {exc.strerror or exc}{where}"),
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -13,8 +15,16 @@ from rummykit.cards import parse_cards, pretty_cards
 from rummykit.errors import RummyError
 
 
-def console() -> Console:
-    return Console(highlight=False)
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        # The reader went away (`| head`): rich would exit with status 1, which `check`
+        # uses for "not a meld"; main ends every command alike instead (see main).
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
+def console(file: TextIO | None = None) -> Console:
+    return _Console(file=file, highlight=False)
 
 
 def print_json(data: Any) -> None:
@@ -46,11 +56,16 @@ def not_utf8(data: bytes) -> str | None:
 MAX_TEXT_BYTES = 64 * 2**20
 
 
+#: The longest line a batch (``check -``, ``analyze -``) reads: a hand is under 100 bytes.
+MAX_LINE_BYTES = 64 * 2**10
+
+
 def read_text(path: str) -> str:
     """The UTF-8 text of a file, ``-`` meaning standard input; raise :class:`RummyError`
     naming the file when it is not UTF-8 (Python would raise a bare UnicodeDecodeError) or
     is larger than :data:`MAX_TEXT_BYTES`."""
     if path == "-":
+        _open(sys.stdin)
         if not hasattr(sys.stdin, "buffer"):
             return sys.stdin.read()
         data = sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
@@ -68,13 +83,33 @@ def read_text(path: str) -> str:
     return data.decode("utf-8-sig")
 
 
+def _open(stream: TextIO | None) -> None:
+    # Python makes sys.stdin None when the command is started with it closed (`<&-`).
+    if stream is None:
+        raise RummyError("standard input is closed: there is nothing to read")
+
+
 def input_lines(stream: TextIO) -> Iterator[tuple[str, str | None]]:
     """The lines of a batch with what is wrong with each as UTF-8 (None when nothing is): a
     line that is not UTF-8 is answered as a bad line and the batch goes on. Its text shows the
     bad bytes as U+FFFD."""
+    _open(stream)
+    # A byte order mark, which some editors put at the start of a UTF-8 file, is skipped as
+    # read_text skips it: it made the batch's first line no cards.
     if not hasattr(stream, "buffer"):
-        for line in stream:
-            yield line, None
+        for number, line in enumerate(stream):
+            yield (line.removeprefix("\ufeff") if number == 0 else line), None
         return
-    for raw in stream.buffer:
+    number = 0
+    while raw := stream.buffer.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            # A line was read whole however long: `check - < /dev/zero` filled the memory.
+            # No hand or meld is that long: the input is not what the command reads.
+            raise RummyError(
+                f"standard input: line {number} is longer than {MAX_LINE_BYTES >> 10} KiB: "
+                f"no meld or hand is, it is not a file of them"
+            )
+        if number == 1:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
         yield raw.decode("utf-8", "replace"), not_utf8(raw)

@@ -53,23 +53,35 @@ def run(args: argparse.Namespace) -> int:
         print_json(data)
         return 0
     out = console()
-    who = "side" if game.rules.teams else "seat"
+    # Said to people, seats and sides count from 1, as the web page counts them ("Seat 3",
+    # "Side 2"); the JSON keeps the engine's numbers, from 0.
+    teams = game.rules.teams
+    who = "side" if teams else "seat"
     table = Table(title=f"{game.variant}, {game.players} players")
     for col in ("deal", "winner", "how", "points", "marks"):
         table.add_column(col, justify="right" if col in ("deal", "points") else "left")
     for d in data["deals"]:
         marks = " ".join(m for m, on in (("double", d["double"]), ("blocked", d["blocked"])) if on)
-        winner = "—" if d["winner"] is None else f"seat {d['winner']}"
+        winner = "—" if d["winner"] is None else _seat(d["winner"], teams)
         table.add_row(str(d["deal"]), winner, d["how"], str(d["points"]), marks)
     out.print(table)
-    scores = ", ".join(f"{who} {i}: {s}" for i, s in enumerate(data["scores"]))
+    scores = ", ".join(f"{who} {i + 1}: {s}" for i, s in enumerate(data["scores"]))
     out.print(f"Scores: {scores}")
     if data["over"]:
-        out.print(f"Game over: {who} {data['winner']} wins.")
+        won = "" if data["winner"] is None else f" {who} {data['winner'] + 1} wins."
+        out.print(f"Game over:{won}" if won else "Game over.")
     else:
         d = game.deal
         # Between deals nobody is to move: the record stops before the next deal is dealt.
-        turn = " is over, the next is not dealt yet" if d.over else f", seat {game.to_move} to move"
+        if d.over or game.to_move is None:
+            turn = " is over, the next is not dealt yet"
+        else:
+            turn = f", seat {game.to_move + 1} to move"
         out.print(f"Game in progress: deal {d.number}{turn}.")
         out.print(f"Top of the pile: {pretty([c.text for c in d.pile[-1:]]) or '—'}")
     return 0
+
+
+def _seat(seat: int, teams: bool) -> str:
+    """A seat for people, from 1, with its side in 2 v 2 (seats 1 and 3 are side 1)."""
+    return f"seat {seat + 1} (side {seat % 2 + 1})" if teams else f"seat {seat + 1}"

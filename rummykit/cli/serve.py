@@ -10,6 +10,7 @@ import socket
 import sqlite3
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 from rummykit.cli.main import one_line
 from rummykit.errors import RummyError
@@ -178,8 +179,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         port=args.port,
         db=args.db,
         durable=args.durable,
-        allow_origins=list(args.allow_origin),
-        allow_hosts=list(args.allow_host),
+        allow_origins=[origin(o) for o in args.allow_origin],
+        allow_hosts=[host_name(h) for h in args.allow_host],
         next_deal_pause=args.next_deal_pause,
         bot_delay=args.bot_delay,
         away_delay=args.away_delay,
@@ -218,10 +219,63 @@ _AT_LEAST: dict[str, tuple[str, float, bool]] = {
 MOST_WORKERS = 64
 
 
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin(text: str) -> str:
+    """``--allow-origin``'s value as a browser writes an ``Origin`` header (lower case, no
+    default port, no trailing slash), which the server compares as it is: anything else
+    would never match, and the option would be silently without effect."""
+    if text in ("*", "null"):  # null: the Origin of a file or sandboxed page
+        return text
+    how = "an origin is SCHEME://HOST[:PORT], as a browser sends it, e.g. https://example.org"
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:
+        raise RummyError(f"--allow-origin {text!r}: {how}") from None
+    if parts.scheme.lower() not in _DEFAULT_PORTS or not parts.hostname:
+        raise RummyError(f"--allow-origin {text!r}: {how}")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise RummyError(f"--allow-origin {text!r}: {how} (no path: an origin is no page)")
+    scheme = parts.scheme.lower()
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    shown = port is not None and port != _DEFAULT_PORTS[scheme]
+    return f"{scheme}://{host}" + (f":{port}" if shown else "")
+
+
+def host_name(text: str) -> str:
+    """``--allow-host``'s value, a name the ``Host`` header is compared with without its port:
+    a URL or a name with a port would never match."""
+    name = text.strip()
+    label = name[2:] if name.startswith("*.") else name
+    if name != "*" and (not label or any(c in label for c in ":/@*[] ")):
+        raise RummyError(f"--allow-host {text!r}: a host name without scheme or port, e.g. "
+                         f"games.example.org (*.example.org for its subdomains, * for any)")
+    return name
+
+
 def check_config(config: ServerConfig) -> None:
     """Refuse, before anything starts, a setting the server could not run with: a port out of
     range (uvicorn would listen on another one) or taken, a number that is not finite (the
     turn clocks would fail in the middle of a game), a host that does not resolve."""
+    if config.db in ("", ":memory:"):
+        # SQLite reads these as a database of its own that is gone when the server stops:
+        # every room would be lost at the next restart, without a word.
+        raise RummyError(f"--db {config.db!r} is no file: name the database file the rooms "
+                         f"are kept in (default rummykit.db)")
+    token = config.admin_token
+    if token is not None and (not token.strip() or not token.isprintable()):
+        # An empty token is no token: the server would take it for none (loopback only) while
+        # its owner believes the measurements guarded by one; a line break cannot be sent.
+        raise RummyError(f"--admin-token {token!r}: a token is printable text, not empty")
+    # SQLite says "unable to open database file" for both, which names neither.
+    folder = os.path.dirname(os.path.abspath(config.db))
+    if os.path.isdir(config.db):
+        raise RummyError(f"--db {config.db}: a directory, not a file: name the database "
+                         f"file, e.g. {os.path.join(config.db, 'rummykit.db')}")
+    if not os.path.isdir(folder):
+        raise RummyError(f"--db {config.db}: no directory {folder}")
     if not 0 <= config.port <= 65535:
         raise RummyError(f"--port {config.port}: a port is 0 to 65535")
     for name, (flag, least, strict) in _AT_LEAST.items():

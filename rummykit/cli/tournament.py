@@ -14,6 +14,7 @@ from typing import Any
 
 from rummykit.bots.base import DEFAULT_BUDGET, LEVELS
 from rummykit.bots.tournament import (
+    Interrupted,
     Spec,
     TournamentError,
     budget_users,
@@ -22,6 +23,7 @@ from rummykit.bots.tournament import (
     saved_records,
     summarize,
 )
+from rummykit.cli.main import one_line
 from rummykit.cli.output import console, print_json
 from rummykit.rules import VARIANTS
 
@@ -34,16 +36,18 @@ def add_parser(sub: Any) -> None:
         "rotated through the seats. Reports, per bot, deals won and mean points per deal "
         "with 95% confidence intervals.",
     )
-    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)}")
-    p.add_argument("--players", type=int, default=2, help="seats at the table")
+    p.add_argument("--variant", default="rummy", help=f"one of {', '.join(VARIANTS)} (%(default)s)")
+    p.add_argument("--players", type=int, default=2, help="seats at the table (%(default)s)")
     p.add_argument("--bots", default="hard,medium",
-                   help=f"comma-separated levels laid round the table ({', '.join(LEVELS)})")
+                   help=f"comma-separated levels laid round the table, among {', '.join(LEVELS)} "
+                        "(%(default)s)")
     p.add_argument("--deals", type=int, default=100,
-                   help="deals to play (rounded up to whole sets of lineups)")
+                   help="deals to play, rounded up to whole sets of lineups (%(default)s)")
     p.add_argument("--seed", type=int, default=None, help="seed of the shuffles (default: random)")
     p.add_argument("--budget", type=float, default=None,
                    help=f"seconds per move for hard (default {DEFAULT_BUDGET})")
-    p.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="deals played in parallel processes (%(default)s)")
     p.add_argument("--records", default=None, metavar="DIR",
                    help="save every deal's game record (JSON) in DIR")
     p.add_argument("--overwrite", action="store_true",
@@ -95,6 +99,12 @@ def _check_records(args: argparse.Namespace) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    for flag, value in (("--records", args.records), ("--plot", args.plot)):
+        if value is not None and not value.strip():
+            # An empty name ("--records $DIR" with DIR unset) read as none: no record or
+            # chart was made, without a word.
+            raise TournamentError(f"{flag} {value!r}: name a "
+                                  f"{'directory' if flag == '--records' else 'file'}")
     spec = _spec(args)
     old = _check_records(args)
     plot = args.plot
@@ -128,7 +138,15 @@ def run(args: argparse.Namespace) -> int:
         disable=not sys.stderr.isatty(),
     ) as bar:
         task = bar.add_task("deals", total=total)
-        deals = run_deals(spec, args.jobs, lambda k: bar.advance(task, k))
+        try:
+            deals = run_deals(spec, args.jobs, lambda k: bar.advance(task, k))
+        except Interrupted as stop:
+            bar.stop()
+            kept = (f"; the records of those played are in {args.records}" if args.records
+                    else "")
+            print(one_line(f"rummykit tournament: interrupted after {stop.played} of "
+                           f"{stop.total} deals, no results{kept}"), file=sys.stderr)
+            return 130
     summary = summarize(spec, deals)
     if plot:
         draw(summary, plot)
@@ -162,7 +180,7 @@ def _print(summary: dict[str, Any]) -> None:
     if falls:
         f = falls[0]
         con.print(f"{len(falls)} moves were replaced by the medium move (listed with --json); "
-                  f"the first: {f['bot']} at seat {f['seat']} of shuffle {f['shuffle'] + 1}, "
+                  f"the first: {f['bot']} at seat {f['seat'] + 1} of shuffle {f['shuffle'] + 1}, "
                   f"lineup {f['lineup'] + 1}: {f['why']}", markup=False)
     if summary["no_winner"]:
         con.print(f"{summary['no_winner']} deals ended with no winner"
@@ -182,11 +200,28 @@ def _check_plot(path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise TournamentError(f"--plot {path}: no directory {folder}")
+    if os.path.isdir(path) or path.endswith(os.sep):
+        raise TournamentError(f"--plot {path} is a directory: name the image file, e.g. "
+                              f"{os.path.join(path, 'results.png')}")
     ext = os.path.splitext(path)[1].lstrip(".").lower()
     formats = Figure().canvas.get_supported_filetypes()
-    if ext and ext not in formats:
+    if not ext:
+        # matplotlib would save it as PATH.png, a file of another name than the one given.
+        raise TournamentError(f"--plot {path}: the file's extension names the image format "
+                              f"(e.g. {path}.png): choose among {', '.join(sorted(formats))}")
+    if ext not in formats:
         raise TournamentError(f"--plot {path}: unknown image format {ext!r}: choose among "
                               f"{', '.join(sorted(formats))}")
+    # A file that cannot be written (permissions, a read-only or special file system) is
+    # found now, not once every deal is played; a file made only to try is removed.
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as exc:
+        raise TournamentError(f"--plot {path}: {exc.strerror or exc}") from None
+    if not existed:
+        os.remove(path)
 
 
 def draw(summary: dict[str, Any], path: str) -> None:
