@@ -8,6 +8,7 @@ from rummykit.cards import format_cards
 
 if TYPE_CHECKING:
     from rummykit.engine.game import Game
+    from rummykit.solver import OpeningRule
 
 _VERBS = ("draw", "take", "return", "open", "meld", "layoff", "swap", "discard", "declare",
           "drop")
@@ -115,16 +116,33 @@ def _opening(game: Game, seat: int) -> dict[str, Any]:
     # against that, and a page showing the table's minimum beside an `enough` meter would
     # give the wrong reason for it.
     freed = game.opening_freed(seat)
+    rule = game.opening_rule(seat)
+    must = d.owed.text if d.owed is not None and seat == d.turn else None
     info: dict[str, Any] = {
-        "minimum": game.opening_rule(seat).minimum,
+        "minimum": rule.minimum,
         "partner_opened": freed,
         "opened": d.opened[seat],
-        "must_include": d.owed.text if d.owed is not None and seat == d.turn else None,
+        "must_include": must,
+        "needs": _needs(rule, must),
         "meter": None,
     }
     if not d.opened[seat] and not d.over:
         info["meter"] = opening_meter(game, seat)
     return info
+
+
+def _needs(rule: OpeningRule, must: str | None) -> str | None:
+    """What the first lay-down needs besides its points: a page can say it only from here. The
+    meter counts only lay-downs of that shape, so in ``rami71`` a hand of runs worth 90 and no
+    joker-free set showed *0 / 71*, and nothing said why; a seat freed of the minimum by its
+    partner still needs the shape."""
+    if rule.clean_run_and_set:
+        if must is not None and rule.clean_run_without_taken:
+            return "clean-run-and-set-without-taken"
+        return "clean-run-and-set"
+    if rule.close_run_and_set:
+        return "run-and-set"
+    return None
 
 
 def _declaration(game: Game, seat: int) -> dict[str, Any] | None:

@@ -177,7 +177,9 @@ export function describeAction(last, S, taken = null) {
       // the card given back, as the take's line names the card taken
       case "return": return (taken ? t("log.returnCard", { who, card: pretty(taken) }) : t("log.return", { who })) + auto;
       case "discard": return t("log.discard", { who, card: pretty(rest[0]) }) + auto;
-      case "open": return t("log.open", { who, melds: args.split("/").map(cardsPretty).join(" · ") }) + auto;
+      // simple Rami has no opening: its one lay-down is every card but the one discarded to end
+      // the deal
+      case "open": return t(S.view && S.view.variant === "simple" ? "log.close" : "log.open", { who, melds: args.split("/").map(cardsPretty).join(" · ") }) + auto;
       case "meld": return t("log.meld", { who, meld: cardsPretty(args) }) + auto;
       case "layoff": return t("log.layoff", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
       case "swap": return t("log.swap", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
@@ -558,6 +560,12 @@ function meterBar(S, actions) {
   // which needs none
   if (min && m.enough && m.points < min) children.push(h("span.meter-hint", { "data-hint": "no-minimum", text: t("meter.noMinimum") }));
   if (o.must_include) children.push(h("span.meter-hint", { text: t("meter.mustInclude", { card: pretty(o.must_include) }) }));
+  // the shape the lay-down needs besides its points (the engine's word): the meter counts only
+  // lay-downs of that shape, and in rami71 "0 / 71" beside a hand of runs said nothing of why
+  if (o.needs && !m.enough) {
+    children.push(h("span.meter-hint", { "data-hint": "needs", "data-needs": o.needs,
+      text: t(`meter.needs.${o.needs}`, { card: o.must_include ? pretty(o.must_include) : "" }) }));
+  }
   return h(`div.meter${m.enough ? ".enough" : ""}`, {}, children);
 }
 
@@ -722,6 +730,16 @@ function sidePanel(S, actions) {
 }
 
 // ---------------------------------------------------------------- end of deal / game
+/** A seat's name in a row of the results: a bot's level kept whole ("(moyen)"). The name may
+ * break anywhere on a phone (a long name without spaces must), and at a 2 v 2 table of a 320 px
+ * French phone "Robot 2 (moyen)" broke before its last character, ")" alone on a line. */
+function rowName(S, s) {
+  const name = seatName(S, s);
+  const seat = S.room && S.room.seats[s];
+  const m = seat && seat.kind === "bot" ? /^(.*\s)(\([^()\s]+\))$/.exec(name) : null;
+  return m ? [m[1], h("span.name-level", { text: m[2] })] : name;
+}
+
 function endOverlay(S, actions) {
   const v = S.view;
   // game_over and deal_over are sent once; a page that (re)joins later rebuilds them from the
@@ -765,7 +783,7 @@ function endOverlay(S, actions) {
     const total = teams && scores.length === 2 ? scores[s % 2] : scores[s];
     const out = gone.includes(s) ? "eliminated" : v.seats[s] && v.seats[s].out;
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
-      h("th", { scope: "row" }, seatName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
+      h("th", { scope: "row" }, rowName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
         out ? h("span.badge.out", { text: t(`seat.out.${out}`) }) : null),
       // the flex box inside the cell: a flex cell is no table cell, and its row's borders and
       // colour then stopped short of it

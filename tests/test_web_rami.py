@@ -1,0 +1,199 @@
+"""What a hunt through the Rami family (`rami51`, `rami71`, `simple`) against bots found on the
+page, each kept by a test (docs/web.md). The table is drawn by the page's own code from the
+engine's views of planned deals (no server game: the hands that show each fault are chosen);
+the engine's side is tests/test_rami_hunt.py."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rummykit.engine import Game
+from tests.helpers import new_game, play
+from tests.web_support import js_errors, lobby_page
+
+# The table of ``view`` drawn by js/table.js into a root of its own (the lobby's view is hidden),
+# for a person named Ana and bots of ``level``; returns what the tests read of it.
+DRAW = """async ([lang, view, level]) => {
+  const i18n = await import('/static/js/i18n.js');
+  await i18n.loadLanguage(lang);
+  const table = await import('/static/js/table.js');
+  const { Arrangement } = await import('/static/js/hand.js');
+  const seats = view.seats.map((s) => s.seat === view.seat
+    ? { seat: s.seat, kind: 'human', name: 'Ana' }
+    : { seat: s.seat, kind: 'bot', name: 'Bot', level });
+  const S = { you: view.seat, view, room: { room: 'RAMI42', game: 1, status: 'playing', seats },
+              state: { version: view.version }, status: 'online', selected: new Set(), log: [],
+              events: [], clock: null, prefs: {}, pending: false, variants: null };
+  S.arrangement = new Arrangement(null);
+  S.arrangement.reconcile(view.hand, '1.1');
+  document.getElementById('main').hidden = true;
+  let root = document.getElementById('drawn');
+  if (!root) {
+    root = document.createElement('div');
+    root.id = 'drawn';
+    root.className = 'view';
+    document.body.append(root);
+  }
+  table.renderTable(root, S, { render() {}, play() {} });
+  const needs = root.querySelector('[data-hint=needs]');
+  return { needs: needs ? needs.textContent : null,
+           hints: [...root.querySelectorAll('.meter-hint')].map((e) => e.dataset.hint || ''),
+           width: document.documentElement.scrollWidth };
+}"""
+
+SAY = """async ([lang, view, you, results, last]) => {
+  const i18n = await import('/static/js/i18n.js');
+  await i18n.loadLanguage(lang);
+  const table = await import('/static/js/table.js');
+  const seats = view.seats.map((s) => s.seat === you
+    ? { seat: s.seat, kind: 'human', name: 'Ana' }
+    : { seat: s.seat, kind: 'bot', name: 'Bot', level: 'medium' });
+  const S = { you, view, room: { seats }, events: [] };
+  return { deals: results.map((r) => table.dealSummary(S, r)),
+           log: last ? table.describeAction(last, S) : null };
+}"""
+
+# seat 1 is first (15 cards): two joker-free runs worth 90 and no set
+RUNS = "9H TH JH QH KH 9S TS JS QS 2C 3D 4C 5D 6C 8D"
+SIDEWAYS = {"width": 844, "height": 390}
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Any]:
+    with lobby_page() as p:
+        yield p
+        assert js_errors(p) == []
+
+
+def draw(page: Any, lang: str, view: dict[str, Any], level: str = "medium") -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(DRAW, [lang, view, level])
+    return result
+
+
+def test_the_meter_says_what_shape_the_first_lay_down_needs(page: Any) -> None:
+    """rami71 counts only lay-downs with a joker-free run and a joker-free set: a hand of two
+    runs worth 90 read *Opening 0 / 71*, the bar empty and nothing said why. The meter says
+    what the engine's view asks (`opening.needs`), in every language; with the discard taken,
+    that the run must do without it; to a seat its partner freed of the minimum, that the run
+    and the set are still needed; in simple, that the close needs a run and a set."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    runs = new_game("rami71", 2, {1: RUNS})
+    for lang, words in (
+        ("en", "Your first lay-down needs a run and a set without jokers."),
+        ("es", "Tu primera bajada necesita una escalera y un trío sin comodines."),
+        ("fr", "Votre première pose demande une suite et un brelan sans joker."),
+    ):
+        assert draw(page, lang, runs.view(1))["needs"] == words
+    taken = new_game("rami71", 2, {1: RUNS, 0: "8C 8H 2S 3S 4S"})
+    play(taken, "discard 8D", "take")
+    assert draw(page, "en", taken.view(0))["needs"] == (
+        "Your first lay-down needs a run and a set without jokers, the run without 8♦."
+    )
+    assert draw(page, "es", taken.view(0))["needs"].endswith("la escalera sin el 8♦.")
+    # 2 v 2: the partner (seat 1) has laid down; seat 3 needs no minimum, but the shape
+    first = "TS JS QS KS AS KH KD KC 2H 3H 4H 5D 9C 7D 2D"
+    pair = new_game("rami71", 4, {1: first, 3: "2S 5H 8D JC 3C 6H 9D QS 4D 7C TH KS AD 6S"})
+    play(pair, "open TS JS QS KS AS / KH KD KC", "discard 2D")
+    freed = draw(page, "en", pair.view(3))
+    assert freed["hints"][:1] == ["partner-opened"] and "needs" in freed["hints"], freed
+    assert "without jokers" in freed["needs"]
+    simple = Game.new("simple", 2, seed=1)
+    assert draw(page, "fr", simple.view(0))["needs"] == "Votre pose demande une suite et un brelan."
+    # rami51 asks for no shape; an opening that is enough needs no word of it
+    assert draw(page, "en", Game.new("rami51", 2, seed=1).view(0))["needs"] is None
+    enough = new_game("rami71", 2, {1: "9H TH JH QH KH 9S 9D 9C 2C 3D 4C 5D 6C 8D 8S"})
+    assert enough.view(1)["opening"]["meter"]["enough"]
+    assert draw(page, "en", enough.view(1))["needs"] is None
+    # the words fit a 320 px phone, and on a phone held sideways the turn's button and the
+    # hand's start stay on the first screen
+    page.set_viewport_size({"width": 320, "height": 640})
+    assert draw(page, "fr", taken.view(0))["width"] <= 320
+    page.set_viewport_size(SIDEWAYS)
+    assert draw(page, "fr", runs.view(1))["needs"]
+    tops = page.evaluate(
+        """() => [
+          document.querySelector('#drawn .actions .verbs .btn').getBoundingClientRect().bottom,
+          document.querySelector('#drawn .hand').getBoundingClientRect().top]"""
+    )
+    assert tops[0] <= 390 and tops[1] < 390, tops
+
+
+def _finish(game: Game, seed: int) -> Game:
+    """Random moves, lay-downs first, until the deal is over."""
+    rng = random.Random(seed)
+    while not game.deal.over:
+        acts = list(game.legal_actions())
+        lays = [a for a in acts if str(a).split()[0] in ("open", "meld", "layoff", "swap")]
+        game.apply(rng.choice(lays) if lays and rng.random() < 0.7 else rng.choice(acts))
+    return game
+
+
+def say(page: Any, lang: str, game: Game, you: int, last: dict[str, Any] | None = None) -> Any:
+    view = game.view(you)
+    return page.evaluate(SAY, [lang, view, you, view["results"], last])
+
+
+def test_the_log_says_simple_rami_lays_every_card_but_one(page: Any) -> None:
+    """simple Rami has no opening: its one lay-down is the close, every card but the one
+    discarded to end the deal. The log read *Ana opened: …*; Rami 51 still opens."""
+    simple = Game.new("simple", 2, seed=1)
+    last = {"seat": 0, "action": "open 7S 7H 7D / 4D 5D 6D"}
+    for lang, words in (
+        ("en", "Ana laid down every card but one: 7♠ 7♥ 7♦ · 4♦ 5♦ 6♦"),
+        ("es", "Ana bajó todas sus cartas menos una: 7♠ 7♥ 7♦ · 4♦ 5♦ 6♦"),
+        ("fr", "Ana a posé toutes ses cartes sauf une\u00a0: 7♠ 7♥ 7♦ · 4♦ 5♦ 6♦"),
+    ):
+        assert say(page, lang, simple, 0, last)["log"] == words
+    rami = Game.new("rami51", 2, seed=1)
+    assert say(page, "en", rami, 0, last)["log"] == "Ana opened: 7♠ 7♥ 7♦ · 4♦ 5♦ 6♦"
+
+
+# Per bot row of the results: its level's words ("(moyen)") and how many lines they take.
+LEVEL_LINES = """() => [...document.querySelectorAll('#drawn .results th[scope=row]')]
+.flatMap((th) => {
+  const nodes = [];
+  const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (n.parentElement.closest('.badge')) continue;
+    nodes.push(n);
+  }
+  const text = nodes.map((n) => n.textContent).join('');
+  const open = text.lastIndexOf('(');
+  if (!text.startsWith('Bot') && !text.startsWith('Robot')) return [];
+  const at = (i) => { for (const n of nodes) { if (i <= n.textContent.length) return [n, i];
+                                               i -= n.textContent.length; } };
+  const r = document.createRange();
+  r.setStart(...at(open));
+  r.setEnd(...at(text.length));
+  const tops = new Set([...r.getClientRects()].filter((q) => q.width > 0.5)
+    .map((q) => Math.round(q.top)));
+  return [[text.slice(open), tops.size]];
+})"""
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bots_level_stays_whole_on_a_2v2_end_screen_of_a_320_px_phone(
+    page: Any, level: str
+) -> None:
+    """At the end of a 2 v 2 deal on a 320 px French phone the names' column is narrow, and a
+    name may break anywhere (a long one must): *Robot 2 (moyen)* broke before its last
+    character, *)* alone on a line. A bot's level is kept whole, and the points and totals
+    stay on the screen, in every language."""
+    page.set_viewport_size({"width": 320, "height": 800})
+    game = _finish(Game.new("rami71", 4, seed=5), 1)
+    for lang in ("fr", "es", "en"):
+        drawn = draw(page, lang, game.view(0), level)
+        assert drawn["width"] <= 320, drawn
+        lines = page.evaluate(LEVEL_LINES)
+        assert len(lines) == 3 and all(n == 1 for _, n in lines), (lang, lines)
+        inside = page.evaluate(
+            """() => {
+                 const card = document.querySelector('#drawn .end-card').getBoundingClientRect();
+                 return [...document.querySelectorAll('#drawn .results td:nth-child(4)')]
+                   .every((td) => td.getBoundingClientRect().right <= card.right + 0.5); }"""
+        )
+        assert inside, lang
