@@ -52,3 +52,26 @@ def test_a_seat_freed_of_the_minimum_still_needs_the_clean_run_and_set() -> None
     assert (mine["minimum"], mine["partner_opened"]) == (0, True)
     assert mine["needs"] == "clean-run-and-set"
     assert g.view(2)["opening"]["needs"] == "clean-run-and-set"
+
+
+
+def test_the_history_says_a_lay_down_was_a_close() -> None:
+    """A Rami close lays every card but one, below the minimum if need be (`lay_all_close`):
+    its event read as any opening, and the log said *Bot 2 opened: …* for 46 points at a table
+    of 51. An opening that keeps more cards is no close."""
+    g = new_game("rami51", 2, {1: "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 2C 3C 4C KC"})
+    g.apply("open 2S 3S 4S 5S / 2H 3H 4H 5H / 2D 3D 4D / 2C 3C 4C")
+    assert [c.text for c in g.hand(1)] == ["KC"]
+    assert g.history()[-1] == {
+        "seat": 1,
+        "action": "open",
+        "melds": ["2S 3S 4S 5S", "2H 3H 4H 5H", "2D 3D 4D", "2C 3C 4C"],
+        "close": True,
+    }
+    opening = new_game("rami51", 2, {1: "KS KH KD QS QH QD 2C 5D 9H 7S 4C JD 3H 6S 8C"})
+    opening.apply("open KS KH KD / QS QH QD")
+    assert "close" not in opening.history()[-1]
+    # simple's only lay-down is the close
+    simple = new_game("simple", 2, {1: "2S 3S 4S 5S 7H 7D 7C 2D 3D 4D 9C 9H 9S 9D KC"})
+    simple.apply("open 2S 3S 4S 5S / 7H 7D 7C / 2D 3D 4D / 9S 9H 9D 9C")
+    assert simple.history()[-1]["close"] is True

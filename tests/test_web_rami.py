@@ -1,7 +1,8 @@
 """What a hunt through the Rami family (`rami51`, `rami71`, `simple`) against bots found on the
-page, each kept by a test (docs/web.md). The table is drawn by the page's own code from the
-engine's views of planned deals (no server game: the hands that show each fault are chosen);
-the engine's side is tests/test_rami_hunt.py."""
+page, each kept by a test (docs/web.md). Most draw the table, or word the log, with the
+page's own code from the engine's views and events of planned deals (the hands that show each
+fault are chosen); one plays a planned game on the server. The engine's side is
+tests/test_rami_hunt.py."""
 
 from __future__ import annotations
 
@@ -13,7 +14,17 @@ import pytest
 
 from rummykit.engine import Game
 from tests.helpers import new_game, play
-from tests.web_support import js_errors, lobby_page
+from tests.web_support import (
+    LOG_LINES,
+    MY_TURN_OR_OVER,
+    Server,
+    add_bots,
+    create_room,
+    js_errors,
+    new_page,
+    play_turn,
+    running_server,
+)
 
 # The table of ``view`` drawn by js/table.js into a root of its own (the lobby's view is hidden),
 # for a person named Ana and bots of ``level``; returns what the tests read of it.
@@ -63,10 +74,14 @@ SIDEWAYS = {"width": 844, "height": 390}
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    with lobby_page() as p:
-        yield p
-        assert js_errors(p) == []
+def page(server: Server, browser: Any) -> Iterator[Any]:
+    """A page on the lobby, whose modules draw the tables."""
+    p = new_page(browser)
+    p.goto(server.base + "/")
+    p.wait_for_selector(".lobby")
+    yield p
+    assert js_errors(p) == []
+    p.context.close()
 
 
 def draw(page: Any, lang: str, view: dict[str, Any], level: str = "medium") -> dict[str, Any]:
@@ -137,19 +152,71 @@ def say(page: Any, lang: str, game: Game, you: int, last: dict[str, Any] | None 
     return page.evaluate(SAY, [lang, view, you, view["results"], last])
 
 
-def test_the_log_says_simple_rami_lays_every_card_but_one(page: Any) -> None:
-    """simple Rami has no opening: its one lay-down is the close, every card but the one
-    discarded to end the deal. The log read *Ana opened: …*; Rami 51 still opens."""
-    simple = Game.new("simple", 2, seed=1)
-    last = {"seat": 0, "action": "open 7S 7H 7D / 4D 5D 6D"}
+def test_the_log_says_a_close_laid_every_card_but_one(page: Any) -> None:
+    """A close lays every card but the one discarded to end the deal, and needs no minimum:
+    the log read *Bot 2 opened: …* for 46 points at a Rami 51 table, and *Ana opened* in
+    simple Rami, which has no opening at all. The line follows the engine's event (`close`),
+    on the open page (the state's own event) and from a deal's history (a reload)."""
+    g = new_game("rami51", 2, {1: "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 2C 3C 4C KC"})
+    g.apply("open 2S 3S 4S 5S / 2H 3H 4H 5H / 2D 3D 4D / 2C 3C 4C")
+    melds = "2♠ 3♠ 4♠ 5♠ · 2♥ 3♥ 4♥ 5♥ · 2♦ 3♦ 4♦ · 2♣ 3♣ 4♣"
     for lang, words in (
-        ("en", "Ana laid down every card but one: 7♠ 7♥ 7♦ · 4♦ 5♦ 6♦"),
-        ("es", "Ana bajó todas sus cartas menos una: 7♠ 7♥ 7♦ · 4♦ 5♦ 6♦"),
-        ("fr", "Ana a posé toutes ses cartes sauf une\u00a0: 7♠ 7♥ 7♦ · 4♦ 5♦ 6♦"),
+        ("en", f"Bot 2 (medium) laid down every card but one: {melds}"),
+        ("es", f"Bot 2 (medio) bajó todas sus cartas menos una: {melds}"),
+        ("fr", f"Robot 2 (moyen) a posé toutes ses cartes sauf une\u00a0: {melds}"),
     ):
-        assert say(page, lang, simple, 0, last)["log"] == words
-    rami = Game.new("rami51", 2, seed=1)
-    assert say(page, "en", rami, 0, last)["log"] == "Ana opened: 7♠ 7♥ 7♦ · 4♦ 5♦ 6♦"
+        assert log_lines(page, lang, g) == [words] * 2
+    simple = new_game("simple", 2, {1: "2S 3S 4S 5S 7H 7D 7C 2D 3D 4D 9C 9H 9S 9D KC"})
+    simple.apply("open 2S 3S 4S 5S / 7H 7D 7C / 2D 3D 4D / 9S 9H 9D 9C")
+    assert log_lines(page, "en", simple)[0].startswith("Bot 2 (medium) laid down every card but")
+    # an opening that keeps cards is still one
+    rami = new_game("rami51", 2, {1: "KS KH KD QS QH QD 2C 5D 9H 7S 4C JD 3H 6S 8C"})
+    rami.apply("open KS KH KD / QS QH QD")
+    assert log_lines(page, "en", rami) == ["Bot 2 (medium) opened: K♠ K♥ K♦ · Q♠ Q♥ Q♦"] * 2
+
+
+def test_a_close_played_on_the_page_is_logged_so(browser: Any) -> None:
+    """The same through the page in a simple game (its planned first deal: the person closes
+    with the one-tap Open), in English and in Spanish."""
+    with running_server(planned=True) as server:
+        page = new_page(browser)
+        create_room(page, server.base, "simple", 2)
+        add_bots(page)
+        page.wait_for_function(MY_TURN_OR_OVER)
+        play_turn(page)
+        page.wait_for_selector("[data-end=deal]")
+        lines = page.evaluate(LOG_LINES)
+        assert any(line.startswith("Ana laid down every card but one: ") for line in lines), lines
+        assert not any(" opened" in line for line in lines), lines
+        page.select_option("#lang", "es")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.log li')]"
+            ".some((li) => li.textContent.startsWith('Ana bajó todas sus cartas menos una: '))"
+        )
+        assert js_errors(page) == []
+        page.context.close()
+
+
+# The log's line of the deal's last event, worded as the open page words the state's own event
+# (app.js: the latest event of its verb) and as a reload words the deal's history.
+LOG = """async ([lang, view, events]) => {
+  const i18n = await import('/static/js/i18n.js');
+  await i18n.loadLanguage(lang);
+  const table = await import('/static/js/table.js');
+  const seats = view.seats.map((s) => ({ seat: s.seat, kind: 'bot', name: 'Bot',
+                                         level: 'medium' }));
+  const S = { you: null, view, room: { seats }, events };
+  const e = events[events.length - 1];
+  const last = table.eventAction(e);
+  const latest = [...events].reverse().find((x) => x.action === e.action);
+  return [table.describeAction(last, S, table.eventDetail(latest)),
+          table.describeAction(last, S, table.eventDetail(e))];
+}"""
+
+
+def log_lines(page: Any, lang: str, game: Game) -> list[str]:
+    lines: list[str] = page.evaluate(LOG, [lang, game.public_view(), game.history()])
+    return lines
 
 
 # Per bot row of the results: its level's words ("(moyen)") and how many lines they take.

@@ -944,8 +944,19 @@ class Game:
             self._laid(m.cards)
             d.table.append(TableMeld(m, d.turn))
         d.opened[d.turn] = True
-        self._event("open", melds=[format_cards(m.cards) for m in melds])
+        laid = [format_cards(m.cards) for m in melds]
+        if len(d.hands[d.turn]) == 1 and self._closes():
+            # every card but the one to discard: a close, which needs no minimum; logged as an
+            # opening, a Rami close of 18 points read as an opening below 51
+            self._event("open", melds=laid, close=True)
+        else:
+            self._event("open", melds=laid)
         self._after_laying("open")
+
+    def _closes(self) -> bool:
+        """Whether a first lay-down that leaves one card is a close (it ignores the minimum)."""
+        rules = self.rules
+        return rules.lay_mode == "close" or rules.lay_all_close or rules.small_opening >= 1
 
     def _p_meld(self, act: NewMeld, meld: Meld) -> None:
         d = self.deal

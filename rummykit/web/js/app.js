@@ -4,7 +4,7 @@ import { detectLanguage, loadLanguage, language, t, has, translateStatic } from 
 import { Arrangement } from "./hand.js";
 import { toast, announce, clearAnnouncements } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { renderTable, tickClock, describeAction, eventAction, handleKey, keepLog, endFocus, dealOverWithRoom } from "./table.js";
+import { renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom } from "./table.js";
 import { helpHtml } from "./help.js";
 import { translateReason } from "./reasons.js";
 
@@ -309,7 +309,7 @@ function onState(msg) {
   if (msg.last) {
     // this state's own event (the latest of its kind): what a take took, what the clock did
     const verb = String(msg.last.action).split(/\s+/)[0];
-    const ev = ["draw", "take", "return", "timeout", "declare", "drop"].includes(verb) ? [...S.events].reverse().find((e) => e.action === verb) : null;
+    const ev = ["draw", "take", "return", "timeout", "declare", "drop", "open"].includes(verb) ? [...S.events].reverse().find((e) => e.action === verb) : null;
     const entry = logEntry(msg.last, ev ? eventDetail(ev) : null);
     S.log.push(entry);
     S.log = keepLog(S.log);
@@ -341,19 +341,6 @@ function logEvents(events) {
     if (last) S.log.push(logEntry(last, eventDetail(e)));
   }
   S.log = keepLog(S.log);
-}
-
-/** What a history event adds to its action's text: the card a take took; for the clock's
- * play, whether it drew and the card it discarded. */
-function eventDetail(e) {
-  if (e.action === "take" || e.action === "return") return e.card;
-  if (e.action === "timeout") return { draw: !!e.draw, card: e.card, undone: !!e.undone };
-  // Indian rummy: whether a declaration was wrong (the declarer may be out, the deal going on)
-  // and what a drop cost, as the engine's event says
-  if (e.action === "draw" && e.card) return { card: e.card };
-  if (e.action === "declare") return { valid: e.valid !== false };
-  if (e.action === "drop") return { cost: e.cost };
-  return null;
 }
 
 /** The log's line where a deal starts: nobody's move, so it has no seat. */

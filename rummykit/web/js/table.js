@@ -157,6 +157,7 @@ function dropCost(S) {
 /** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
  * take took, when known (else the latest take of that seat among the deal's events), for a
  * timeout what the clock did: ``{draw, card, undone}``, for a draw of the face-up indicator ``{card}``,
+ * for a lay-down ``{close}`` (every card but one, which needs no minimum),
  * for a declaration ``{valid}``, for a drop
  * ``{cost}``. */
 export function describeAction(last, S, taken = null) {
@@ -177,9 +178,10 @@ export function describeAction(last, S, taken = null) {
       // the card given back, as the take's line names the card taken
       case "return": return (taken ? t("log.returnCard", { who, card: pretty(taken) }) : t("log.return", { who })) + auto;
       case "discard": return t("log.discard", { who, card: pretty(rest[0]) }) + auto;
-      // simple Rami has no opening: its one lay-down is every card but the one discarded to end
-      // the deal
-      case "open": return t(S.view && S.view.variant === "simple" ? "log.close" : "log.open", { who, melds: args.split("/").map(cardsPretty).join(" · ") }) + auto;
+      // a close (every card but the one discarded to end the deal) needs no minimum: logged as
+      // an opening, a Rami close of 18 points read as an opening below 51, and simple Rami has
+      // no opening at all
+      case "open": return t(taken && taken.close ? "log.close" : "log.open", { who, melds: args.split("/").map(cardsPretty).join(" · ") }) + auto;
       case "meld": return t("log.meld", { who, meld: cardsPretty(args) }) + auto;
       case "layoff": return t("log.layoff", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
       case "swap": return t("log.swap", { who, card: pretty(rest[1]), n: rest[0] }) + auto;
@@ -243,6 +245,21 @@ export function panelLog(log, n = 12) {
     }
   }
   return deals.reverse().flatMap((d) => (d.head ? [d.head] : []).concat(d.moves.reverse()));
+}
+
+/** What a history event adds to its action's text: the card a take took; for the clock's
+ * play, whether it drew and the card it discarded. */
+export function eventDetail(e) {
+  if (e.action === "take" || e.action === "return") return e.card;
+  if (e.action === "timeout") return { draw: !!e.draw, card: e.card, undone: !!e.undone };
+  // Indian rummy: whether a declaration was wrong (the declarer may be out, the deal going on)
+  // and what a drop cost, as the engine's event says
+  if (e.action === "draw" && e.card) return { card: e.card };
+  if (e.action === "declare") return { valid: e.valid !== false };
+  if (e.action === "drop") return { cost: e.cost };
+  // a close: every card but the one to discard, which needs no minimum
+  if (e.action === "open") return { close: !!e.close };
+  return null;
 }
 
 /** A deal's history event (docs/engine.md, "History events") as the action that made it, for
