@@ -75,3 +75,19 @@ def test_the_history_says_a_lay_down_was_a_close() -> None:
     simple = new_game("simple", 2, {1: "2S 3S 4S 5S 7H 7D 7C 2D 3D 4D 9C 9H 9S 9D KC"})
     simple.apply("open 2S 3S 4S 5S / 7H 7D 7C / 2D 3D 4D / 9S 9H 9D 9C")
     assert simple.history()[-1]["close"] is True
+
+
+def test_the_view_gives_the_total_that_loses_a_rami_game() -> None:
+    """Nothing at the table said at what total a Rami game is lost (the page's scores panel
+    says it from here)."""
+    limits = {
+        (variant, n): Game.new(variant, n, seed=1).public_view().get("limit")
+        for variant in ("rami51", "rami71", "simple", "rummy", "indian")
+        for n in (2, 4)
+    }
+    assert limits == {
+        ("rami51", 2): 251, ("rami51", 4): 351, ("rami71", 2): 251, ("rami71", 4): 451,
+        ("simple", 2): 300, ("simple", 4): 600, ("rummy", 2): None, ("rummy", 4): None,
+        ("indian", 2): None, ("indian", 4): None,
+    }
+    assert Game.new("rami51", 2, {"limit": 500}, seed=1).view(1)["limit"] == 500

@@ -51,7 +51,8 @@ DRAW = """async ([lang, view, level]) => {
   }
   table.renderTable(root, S, { render() {}, play() {} });
   const needs = root.querySelector('[data-hint=needs]');
-  return { needs: needs ? needs.textContent : null,
+  const limit = root.querySelector('[data-limit]');
+  return { needs: needs ? needs.textContent : null, limit: limit ? limit.textContent : null,
            hints: [...root.querySelectorAll('.meter-hint')].map((e) => e.dataset.hint || ''),
            width: document.documentElement.scrollWidth };
 }"""
@@ -264,3 +265,24 @@ def test_a_bots_level_stays_whole_on_a_2v2_end_screen_of_a_320_px_phone(
                    .every((td) => td.getBoundingClientRect().right <= card.right + 0.5); }"""
         )
         assert inside, lang
+
+
+def test_the_table_says_the_total_that_loses_the_game(page: Any) -> None:
+    """A Rami game is lost at 251 (351, 451 or 600 in pairs, or a house rule's total): only the
+    lobby's blurb said it, which a friend who opens the table's link never sees, and which
+    gives the variant's total under a house rule. The scores panel says the view's `limit`."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    one = draw(page, "en", Game.new("rami51", 2, seed=1).view(0))
+    assert one["limit"] == "A player loses the game at 251\u00a0points."
+    pairs = Game.new("rami71", 4, seed=1).view(0)
+    assert draw(page, "es", pairs)["limit"] == (
+        "Pierde la partida la pareja que llega a 451\u00a0puntos."
+    )
+    assert draw(page, "fr", Game.new("simple", 4, seed=1).view(0))["limit"] == (
+        "Une équipe perd la partie à 600\u00a0points."
+    )
+    house = Game.new("simple", 2, {"limit": 500}, seed=1).view(0)
+    assert draw(page, "en", house)["limit"] == "A player loses the game at 500\u00a0points."
+    # no such total in rummy nor in Indian rummy (whose format names its pool)
+    assert draw(page, "en", Game.new("rummy", 2, seed=1).view(0))["limit"] is None
+    assert draw(page, "en", Game.new("indian", 2, seed=1).view(0))["limit"] is None

@@ -101,10 +101,10 @@ def test_a_2v2_table_shows_partners_sides_and_the_freed_minimum(
 
 def test_each_rami_blurb_gives_the_limits_its_game_is_played_to() -> None:
     """The lobby's words are all a person reads of the losing totals: rami71's said "like
-    Rami 51", whose pairs lose at 351, while its own lose at 451."""
+    Rami 51", whose pairs lose at 351, while its own lose at 451; simple's gave none."""
     for lang in ("en", "es", "fr"):
         catalog = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-        for variant in ("rami51", "rami71"):
+        for variant in ("rami51", "rami71", "simple"):
             blurb = catalog["variant"][variant]["blurb"]
             alone, pairs = (make_rules(variant, n).limit for n in (2, 4))
             assert f"{alone} (" in blurb and f"({pairs} " in blurb, (lang, variant, blurb)

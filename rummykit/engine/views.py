@@ -71,6 +71,11 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
             d.indicator is not None and rules.indicator_in_stock and (d.restocks or not d.stock)
         ),
     }
+    if rules.scoring in ("rami", "simple"):
+        # the total at which a side loses the game (251, 351 in pairs, or a house rule's): at
+        # the table nothing said it, and the lobby's blurb, the only words of it, is not seen
+        # by a friend who opens the table's link, and is wrong under a house rule
+        view["limit"] = rules.limit
     if rules.lay_mode == "declare":
         # what a wrong declaration costs its declarer (a ruleset value): a page warning before
         # one says it from here rather than knowing the rules' number itself

@@ -740,6 +740,8 @@ function sidePanel(S, actions) {
     h("div.panel.scores", {},
       h("h2", { text: t("table.scores") }),
       h("p.muted.small", { text: `${t(`variant.${v.variant}.name`)} · ${t("table.dealN", { n: v.deal })} · ${optionsSummary(v.variant, v.options)}` }),
+      // Rami: the total that loses the game, as the engine's view gives it
+      typeof v.limit === "number" ? h("p.muted.small", { "data-limit": v.limit, text: t(teams ? "table.limitSide" : "table.limit", { n: v.limit }) }) : null,
       houseRulesLine(v.variant, v.options, S.variants, "p.muted.small.house-line"),
       h("table", {}, h("tbody", {}, rows)),
       deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null),
