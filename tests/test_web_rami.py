@@ -22,6 +22,7 @@ from tests.web_support import (
     create_room,
     js_errors,
     new_page,
+    play_against_bots,
     play_turn,
     running_server,
 )
@@ -286,3 +287,53 @@ def test_the_table_says_the_total_that_loses_the_game(page: Any) -> None:
     # no such total in rummy nor in Indian rummy (whose format names its pool)
     assert draw(page, "en", Game.new("rummy", 2, seed=1).view(0))["limit"] is None
     assert draw(page, "en", Game.new("indian", 2, seed=1).view(0))["limit"] is None
+
+
+# A state message as the server sends it when the other seat's discard emptied the stock and
+# the pile was shuffled into a new one (the restock comes with the move's own event), given to
+# the page's own message handler; ``whole``: as a connection that comes back gets the deal's
+# history (no ``last``, every event).
+RESTOCK = """([whole]) => {
+  const S = window.rummykit.S;
+  const other = 1 - S.you;
+  const events = [{ seat: other, action: 'discard', card: '5H' },
+                  { seat: null, action: 'restock', stock: 41 }];
+  const msg = { ...S.state, version: S.state.version + 1,
+                last: whole ? null : { seat: other, action: 'discard 5H', auto: false },
+                events: whole ? [...S.events, ...events] : events };
+  S.conn.onMessage(msg);
+}"""
+
+
+def test_the_log_says_the_pile_was_shuffled_into_a_new_stock(server: Server, browser: Any) -> None:
+    """An empty stock is rebuilt from the discard pile as the turn that emptied it ends: the
+    stock filled again and the pile went down to one card with no word in the log (the
+    restock's event was skipped as nobody's move). The log says it, in every language, as it
+    comes and in the history a connection gets back; the status line still gives the other's
+    discard, which the turn may take."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "rami51", 2)
+    page.evaluate(RESTOCK, [False])
+    lines = page.evaluate(LOG_LINES)  # the deal's line first, then the newest move
+    assert lines[1:3] == [
+        "The discard pile was shuffled into a new stock of 41\u00a0cards",
+        "Bot 2 (medium) discarded 5♥",
+    ], lines
+    assert "Bot 2 (medium) discarded 5♥" in page.locator(".status").inner_text()
+    page.evaluate(RESTOCK, [True])
+    lines = page.evaluate(LOG_LINES)  # the deal's line first, then the newest move
+    assert lines[1:3] == [
+        "The discard pile was shuffled into a new stock of 41\u00a0cards",
+        "Bot 2 (medium) discarded 5♥",
+    ], lines
+    assert sum("shuffled" in line for line in lines) == 2, lines
+    for lang, words in (
+        ("es", "El descarte se barajó en un mazo nuevo de 41\u00a0cartas"),
+        ("fr", "La défausse a été mélangée en une nouvelle pioche de 41\u00a0cartes"),
+    ):
+        page.select_option("#lang", lang)
+        page.wait_for_function(
+            "w => document.querySelector('.log li:not(.log-deal)').textContent === w", arg=words
+        )
+    assert js_errors(page) == []
+    page.context.close()

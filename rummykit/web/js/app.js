@@ -312,6 +312,10 @@ function onState(msg) {
     const ev = ["draw", "take", "return", "timeout", "declare", "drop", "open"].includes(verb) ? [...S.events].reverse().find((e) => e.action === verb) : null;
     const entry = logEntry(msg.last, ev ? eventDetail(ev) : null);
     S.log.push(entry);
+    // the stock rebuilt from the pile as the turn ended comes with the move's own event
+    for (const e of Array.isArray(msg.events) ? msg.events : []) {
+      if (e.action === "restock") S.log.push(logEntry(eventAction(e), null));
+    }
     S.log = keepLog(S.log);
     if (msg.last.seat !== S.you) announce(entry.text);
   }

@@ -199,6 +199,7 @@ export function describeAction(last, S, taken = null) {
           : (taken.draw ? "log.timeoutDrew" : "log.timeoutDiscarded");
         return t(key, { who, card: pretty(taken.card) });
       }
+      case "restock": return t("log.restock", { n: Number(rest[0]) });
       default: return `${who}: ${text}`;
     }
   } catch {
@@ -263,8 +264,11 @@ export function eventDetail(e) {
 }
 
 /** A deal's history event (docs/engine.md, "History events") as the action that made it, for
- * a page that enters mid-deal; null for the deal's own events (a restock, its end). */
+ * a page that enters mid-deal; a restock as nobody's "restock N" (the log says it: the stock
+ * filled again and the pile gone to one card, with no word, read as a fault); null for the
+ * deal's end. */
 export function eventAction(e) {
+  if (e.action === "restock") return { seat: null, action: `restock ${e.stock}`, auto: false };
   if (e.seat === null || e.seat === undefined) return null;
   const text = {
     draw: "draw", take: "take", return: "return", declare: "declare", drop: "drop", timeout: "timeout",
@@ -503,7 +507,8 @@ function statusBar(S, actions) {
   // none yet, whether the page saw the last deal or was just opened
   let lastOther = null;
   for (let i = S.log.length - 1; i >= 0 && !S.log[i].deal; i--) {
-    if (S.log[i].seat !== S.you) {
+    // a restock is nobody's move: the other's discard before it is what the turn may take
+    if (S.log[i].seat !== S.you && S.log[i].seat !== null) {
       lastOther = S.log[i];
       break;
     }
