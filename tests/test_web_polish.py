@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tests.web_support import js_errors, new_page, play_against_bots, state
 
 
@@ -132,5 +134,36 @@ def test_a_room_link_refused_for_the_address_guesses_goes_back_to_the_lobby(
         "try again in a few minutes."
     )
     assert page.url.rstrip("/") == server.base.rstrip("/")
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+SIMPLE_METER = """(mine) => { const S = window.rummykit.S; const v = S.view;
+  const turn = mine ? { ...v.turn, seat: S.you, can: [...new Set([...v.turn.can, "open"])] }
+                    : { ...v.turn, seat: 1 - S.you, can: [] };
+  S.view = { ...v, turn, opening: { ...v.opening, opened: false,
+    meter: { points: 52, enough: true, action: "open 2H 3H 4H", melds: [["2H", "3H", "4H"]] } } };
+  window.rummykit.actions.render();
+  const b = document.querySelector("[data-action=open-meter]");
+  const hint = document.querySelector("[data-hint=enough]");
+  return { button: b ? b.textContent : null, hint: hint ? hint.textContent : null };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "button", "later"),
+    [("en-US", "Lay all down", "All can go down on your turn."),
+     ("es-ES", "Bajarlo todo", "Todo puede bajarse en tu turno."),
+     ("fr-FR", "Tout poser", "Tout peut être posé à votre tour.")],
+)
+def test_simple_rami_lays_all_down_rather_than_opening(
+    server: Any, browser: Any, locale: str, button: str, later: str
+) -> None:
+    """simple Rami has no opening: its one lay-down is the whole hand, whose points count for
+    nothing. The button read "Open (52)" and the hint "Enough to open"."""
+    page = new_page(browser, locale=locale)
+    play_against_bots(page, server.base, "simple", 2)
+    assert page.evaluate(SIMPLE_METER, True) == {"button": button, "hint": None}
+    assert page.evaluate(SIMPLE_METER, False) == {"button": None, "hint": later}
     assert not js_errors(page), page.js_errors
     page.context.close()

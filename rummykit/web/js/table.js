@@ -569,14 +569,18 @@ function meterBar(S, actions) {
       onclick: () => { S.arrangement.arrange(m.melds); S.selected.clear(); actions.render(); } }));
   }
   if (m.action && can(S, "open")) {
-    children.push(h("button.btn.primary.open-now", { type: "button", "data-action": "open-meter", "data-key": "open-meter", text: t("meter.open", { points: m.points }),
+    // simple Rami's one lay-down is the whole hand: no opening, and its points count for nothing
+    const label = v.variant === "simple" ? t("meter.closeAll") : t("meter.open", { points: m.points });
+    children.push(h("button.btn.primary.open-now", { type: "button", "data-action": "open-meter", "data-key": "open-meter", text: label,
       onclick: () => {
         // the arranged copies of the melds' cards leave, not their twins (see doDiscard)
         S.arrangement.expectGone(S.arrangement.idsOf(m.action.replace(/^open /, "").split(" / ").map((g) => g.split(" "))));
         actions.play(m.action);
       } }));
   } else if (m.enough) {
-    children.push(h("span.meter-hint", { text: isMyTurn(S) ? t("meter.drawFirst") : t("meter.onYourTurn") }));
+    const simple = v.variant === "simple";
+    const hint = isMyTurn(S) ? (simple ? "meter.closeDrawFirst" : "meter.drawFirst") : (simple ? "meter.closeOnYourTurn" : "meter.onYourTurn");
+    children.push(h("span.meter-hint", { "data-hint": "enough", text: t(hint) }));
   }
   // enough below the minimum: the meter's points are a close's (every card down at once),
   // which needs none
