@@ -490,3 +490,21 @@ def test_the_servers_constants_are_those_the_server_doc_gives() -> None:
     ]
     wrong = [phrase for holds, phrase in pairs if not holds or phrase not in text]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("seat", ["1", 5, -1, True, 1.0, None])
+def test_play_turn_refuses_a_seat_that_is_no_seat_as_an_invalid_argument(seat: Any) -> None:
+    # docs/bots.md: play_turn checks its arguments as choose_action does (InvalidArgument), and
+    # docs/engine.md: a seat is an int from 0. A seat "1" was told "it is not seat '1''s turn",
+    # a plain RummyError, as was 5 at a table of two.
+    from rummykit.bots import make_bot, play_turn
+    from rummykit.errors import InvalidArgument, RummyError
+
+    game = Game.new("rummy", players=2, seed=1)
+    with pytest.raises(InvalidArgument, match=r"^seat must be a seat number from 0 to 1, not "):
+        play_turn(game, seat, make_bot("easy"))
+    other = 1 - game.to_move if game.to_move is not None else 0
+    with pytest.raises(RummyError, match=rf"^it is not seat {other}'s turn$") as refused:
+        play_turn(game, other, make_bot("easy"))
+    assert type(refused.value) is RummyError
+    assert game.version == 1

@@ -196,8 +196,15 @@ def play_turn(
     if limit is not None and (type(limit) not in (int, float) or not 0 < limit < math.inf):
         raise InvalidArgument(f"limit must be a number of seconds above 0 or None, not "
                               f"{describe(limit)}")
+    players = game.rules.players
+    # Checked as the engine checks a seat: "1" or 5 is no seat at all, not a seat off its turn
+    # (and a bool is an int to Python).
+    if type(seat) is not int or not 0 <= seat < players:
+        raise InvalidArgument(
+            f"seat must be a seat number from 0 to {players - 1}, not {describe(seat)}"
+        )
     if game.to_move != seat:
-        raise RummyError(f"it is not seat {seat!r}'s turn")
+        raise RummyError(f"it is not seat {seat}'s turn")
     rng = rng or random.Random()
     obs = observe(game, seat)
     limit = time_limit(bot) if limit is None else limit
