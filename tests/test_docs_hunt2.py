@@ -184,7 +184,7 @@ def test_the_results_and_records_of_the_engine_doc_have_the_engines_keys() -> No
     record = game.record()
     assert set(record) == {"variant", "players", "options", "seed", "deals"}
     assert set(record["deals"][0]) <= {"dealer", "deck", "actions", "restocks"}
-    events = {row for row in _first_column(_section(text, "## History events"))}
+    events = set(_first_column(_section(text, "## History events")))
     assert {e["action"] for e in game.history()} <= events
 
 
@@ -508,3 +508,14 @@ def test_play_turn_refuses_a_seat_that_is_no_seat_as_an_invalid_argument(seat: A
         play_turn(game, other, make_bot("easy"))
     assert type(refused.value) is RummyError
     assert game.version == 1
+
+
+def test_the_history_table_of_the_engine_doc_lists_every_event_the_engine_logs() -> None:
+    source = "".join(
+        p.read_text(encoding="utf-8") for p in sorted((PACKAGE / "engine").glob("*.py"))
+    )
+    logged = set(re.findall(r'_event\(\s*"([a-z-]+)"', source))
+    logged |= set(re.findall(r'"action": "([a-z-]+)"', source))
+    table = set(_first_column(_section(_doc("engine.md"), "## History events"))) - {"action"}
+    assert len(logged) >= 13
+    assert logged == table
