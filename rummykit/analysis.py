@@ -338,11 +338,19 @@ def analyze(
     rummy's wild rank (1-13; 1 when the indicator is a printed joker; 0 for none).
 
     Raises :class:`InvalidHand` for a hand no deck of the variant can hold or of the wrong
-    size, :class:`UnknownVariant` for an unknown variant, :class:`RummyError` for bad options.
+    size, :class:`UnknownVariant` for an unknown variant, :class:`RummyError` for bad options,
+    :class:`InvalidArgument` for an argument of the wrong type.
     """
     ruling = analysis_rules(variant, options)
     spec = ruling.spec
-    if not isinstance(wild_rank, int) or isinstance(wild_rank, bool) or not 0 <= wild_rank <= 13:
+    if type(wild_rank) is not int:
+        # A value of the wrong type is the caller's mistake, as a hand or options of the wrong
+        # type are (docs/engine.md, Errors); a number out of range is a wild rank that is none.
+        raise InvalidArgument(
+            f"wild_rank must be a whole number (int), the wild rank from 1 (aces) to 13 (kings) "
+            f"or 0 for none, not {describe(wild_rank)}"
+        )
+    if not 0 <= wild_rank <= 13:
         raise RummyError(f"wild rank {wild_rank!r} is not a rank: use 1 (aces) to 13 (kings)")
     cards = parse_cards(hand) if isinstance(hand, str) else cards_argument(hand, "hand")
     n = len(cards)

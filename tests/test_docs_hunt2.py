@@ -519,3 +519,19 @@ def test_the_history_table_of_the_engine_doc_lists_every_event_the_engine_logs()
     table = set(_first_column(_section(_doc("engine.md"), "## History events"))) - {"action"}
     assert len(logged) >= 13
     assert logged == table
+
+
+@pytest.mark.parametrize("wild", ["7", True, 7.0, None])
+def test_a_wild_rank_of_the_wrong_type_is_an_invalid_argument(wild: Any) -> None:
+    # docs/engine.md, Errors: an argument of the Python API of the wrong type raises
+    # InvalidArgument; analyze(wild_rank="7") raised a plain RummyError, as a rank out of range.
+    from rummykit.analysis import analyze
+    from rummykit.errors import InvalidArgument, RummyError
+
+    hand = "4H 5H 6H QC QH QD KS KH KD 2C 3D 4S 5C"
+    with pytest.raises(InvalidArgument, match=r"^wild_rank must be a whole number \(int\)"):
+        analyze(hand, "indian", wild_rank=wild)
+    with pytest.raises(RummyError, match=r"^wild rank 14 is not a rank") as refused:
+        analyze(hand, "indian", wild_rank=14)
+    assert type(refused.value) is RummyError
+    assert analyze(hand, "indian", wild_rank=7).penalty.points == 80
