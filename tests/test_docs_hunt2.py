@@ -535,3 +535,14 @@ def test_a_wild_rank_of_the_wrong_type_is_an_invalid_argument(wild: Any) -> None
         analyze(hand, "indian", wild_rank=14)
     assert type(refused.value) is RummyError
     assert analyze(hand, "indian", wild_rank=7).penalty.points == 80
+
+
+@pytest.mark.parametrize("game", ["x", None, 5, {"view": 1}])
+def test_observe_refuses_what_is_no_game_as_an_invalid_argument(game: Any) -> None:
+    # docs/engine.md, Errors: every fault of the Python API's arguments is a RummyError
+    # (InvalidArgument for the wrong type); observe("x", 0) raised AttributeError.
+    from rummykit.bots import observe
+    from rummykit.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match=r"^game must be a Game, not "):
+        observe(game, 0)

@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import Any, Final
 
 from rummykit.cards import JOKER, Card, make_deck, parse_card, parse_cards
+from rummykit.engine import Game
 from rummykit.errors import InvalidArgument, describe
 from rummykit.melds import MeldRules
 from rummykit.rules import Ruleset, make_rules
@@ -351,7 +352,10 @@ def _laid_cards(e: Mapping[str, Any]) -> list[Card]:
     return []
 
 
-def observe(game: Any, seat: int) -> Observation:
+def observe(game: Game, seat: int) -> Observation:
     """The observation of ``seat`` in ``game``: ``game.view(seat)`` and ``game.history()``,
     and nothing else of the game."""
+    if not isinstance(game, Game):
+        # Named as play_turn names it: "'str' object has no attribute 'view'" named nothing.
+        raise InvalidArgument(f"game must be a Game, not {describe(game)}")
     return Observation.from_view(game.view(seat), game.history())
