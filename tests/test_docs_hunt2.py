@@ -546,3 +546,14 @@ def test_observe_refuses_what_is_no_game_as_an_invalid_argument(game: Any) -> No
 
     with pytest.raises(InvalidArgument, match=r"^game must be a Game, not "):
         observe(game, 0)
+
+
+def test_the_engine_and_solver_constants_are_those_their_docs_give() -> None:
+    from rummykit.engine import place
+    from rummykit.solver import core, fast
+
+    engine = " ".join(_doc("engine.md").split())
+    solver = " ".join(_doc("solver.md").split())
+    assert place.NODE_BUDGET == 2000 and "The search stops after 2,000 states" in engine
+    assert core.TABLE_LIMIT == 60_000 and "past 60,000 entries in all" in solver
+    assert fast.PAIR_JOKERS == 2 and "a hand with at most two jokers is searched once" in solver
