@@ -557,3 +557,22 @@ def test_the_engine_and_solver_constants_are_those_their_docs_give() -> None:
     assert place.NODE_BUDGET == 2000 and "The search stops after 2,000 states" in engine
     assert core.TABLE_LIMIT == 60_000 and "past 60,000 entries in all" in solver
     assert fast.PAIR_JOKERS == 2 and "a hand with at most two jokers is searched once" in solver
+
+
+def test_a_create_may_set_every_option_and_house_rule_of_its_variant() -> None:
+    # The protocol caps `options` at 16 entries (docs/protocol.md, create): rummy's 3 room
+    # options and 13 house rules reach it exactly, so one more rule offered would make a
+    # room with every rule set unrequestable.
+    from rummykit.rules import VARIANTS, house_rule_schema, option_schema
+    from rummykit.server.protocol import ProtocolError, parse_client_message
+
+    for variant in VARIANTS:
+        names = {**option_schema(variant), **house_rule_schema(variant)}
+        options = {name: spec["default"] for name, spec in names.items()}
+        msg = parse_client_message(json.dumps(
+            {"type": "create", "variant": variant, "players": 2, "options": options}))
+        assert msg["options"] == options
+    too_many = {f"rule{i}": 0 for i in range(17)}
+    with pytest.raises(ProtocolError, match="options"):
+        parse_client_message(json.dumps({"type": "create", "players": 2, "options": too_many}))
+    assert "`options` (object of at most 16 entries" in _doc("protocol.md")
