@@ -576,3 +576,32 @@ def test_a_create_may_set_every_option_and_house_rule_of_its_variant() -> None:
     with pytest.raises(ProtocolError, match="options"):
         parse_client_message(json.dumps({"type": "create", "players": 2, "options": too_many}))
     assert "`options` (object of at most 16 entries" in _doc("protocol.md")
+
+
+def _script_defaults(name: str) -> dict[str, str]:
+    """``{"--deals": "40", ...}``: the defaults a script's parser is given, as written."""
+    source = (ROOT / "scripts" / name).read_text(encoding="utf-8")
+    return dict(re.findall(r'add_argument\(\s*"(--[\w-]+)",[^)]*?default=([\w."]+)', source))
+
+
+def test_the_scripts_defaults_are_those_the_docs_give() -> None:
+    engine, solver = " ".join(_doc("engine.md").split()), _doc("solver.md")
+    server = _doc("server.md")
+    bench = _script_defaults("bench_engine.py")
+    assert [bench[f] for f in ("--variant", "--players", "--deals", "--runs")] == [
+        '"rummy"', "4", "40", "5"]
+    assert "`python scripts/bench_engine.py` (rummy, 4 players, 40 deals × 5 runs)" in engine
+    bench = _script_defaults("bench_solver.py")
+    assert [bench[f] for f in ("--hands", "--seed", "--baseline")] == ["1000", "2026", "60"]
+    assert "# 1000 hands, seed 2026, baseline on 60 of them" in solver
+    bench = _script_defaults("bench_indian.py")
+    assert [bench[f] for f in ("--hands", "--heavy", "--seed")] == ["300", "200", "2026"]
+    assert "# 300 random + 200 wild-heavy hands, seed 2026" in solver
+    bench = _script_defaults("bench_server.py")
+    assert [bench[f] for f in ("--clients", "--seats", "--think", "--warmup", "--duration")] \
+        == ["1000", "4", "4.0", "10", "60"]
+    assert "# 1,000 connections = 250 four-seat rooms," in server
+    assert "# think 4 s, 10 s warm-up, 60 s measured" in server
+    soak = (ROOT / "scripts" / "soak_server.py").read_text(encoding="utf-8")
+    assert "\nMINUTES = 15.0\n" in soak and "\nROOMS = 18\n" in soak
+    assert "# 15 minutes, 18 rooms at a time" in server
