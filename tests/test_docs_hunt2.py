@@ -170,6 +170,11 @@ def test_the_view_example_of_the_engine_doc_has_the_views_keys() -> None:
     assert set(own) - set(view) == {"drop_cost", "wrong_declaration"}
     assert set(own) - set(indian.public_view()) == {"hand", "opening", "declaration", "drop_cost"}
     assert own["opening"] is None and "drop_cost" in own["seats"][0]
+    # "The Rami family adds `limit` ... in every view, a spectator's too."
+    for variant in ("rami51", "rami71", "simple"):
+        rami = _played(variant, 2, 3, to_end=False)
+        assert set(rami.public_view()) - set(public) == {"limit"}, variant
+        assert set(rami.view(0)) - set(view) == {"limit"}, variant
 
 
 def test_the_results_and_records_of_the_engine_doc_have_the_engines_keys() -> None:
