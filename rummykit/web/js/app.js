@@ -454,6 +454,7 @@ export function render() {
   root.setAttribute("aria-busy", "false");
   renderTopbar();
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const focusInView = !!document.activeElement && document.activeElement !== document.body && root.contains(document.activeElement);
   if (S.route.name === "lobby") {
     renderLobby(root, S, actions);
   } else if (!S.room) {
@@ -472,6 +473,14 @@ export function render() {
     // a card that left the hand (discarded, laid) hands the keyboard focus to the hand
     if (!el && focusKey.startsWith("card-")) el = root.querySelector(".hand .hand-card") || root.querySelector(".hand");
     if (el && el !== document.activeElement) el.focus({ preventScroll: true });
+  }
+  // An action that took its own control away (Draw, Discard or Meld pressed with Enter, the
+  // pile gone disabled, a group's × ungrouping it) left the focus on the page's start: Tab then
+  // began again at the top bar, and a screen reader lost its place. It goes to the hand, as a
+  // card that left the hand does; a spectator's to the status line.
+  if (focusInView && (!document.activeElement || document.activeElement === document.body)) {
+    const back = root.querySelector(".hand .hand-card") || root.querySelector(".hand") || root.querySelector(".status");
+    if (back) back.focus({ preventScroll: true });
   }
   if (S.room && S.room.status !== "waiting" && S.view) endFocus(root, S);
 }

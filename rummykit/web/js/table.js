@@ -376,8 +376,12 @@ function seatChip(S, s, teams) {
       chipName(S, s, rs),
       clock ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null),
     h("div.chip-mid", {}, backs,
-      h("span.count", { "aria-label": t("seat.cardsInHand", { n: info.cards }), text: String(info.cards ?? "") }),
-      score !== null ? h("span.chip-score", { title: t("table.score"), text: `${score}` }) : null),
+      // a name on a plain span is no name (it has no role to carry one): a screen reader read
+      // the chip as "13 star 0". The words are there to be read, the figures to be seen.
+      h("span.count", {}, h("span", { "aria-hidden": "true", text: String(info.cards ?? "") }),
+        h("span.visually-hidden", { text: t("seat.cardsInHand", { n: info.cards }) })),
+      score !== null ? h("span.chip-score", { title: t("table.score") }, h("span", { "aria-hidden": "true", text: `${score}` }),
+        h("span.visually-hidden", { text: t("common.labelValue", { label: t("table.score"), value: score }) })) : null),
     h("div.chip-badges", {}, badges),
     clock ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null);
 }
@@ -1140,7 +1144,9 @@ export function handleKey(e, S, actions) {
     case "d": click("draw"); break;
     case "t": click("take"); break;
     case "r": click("return-btn"); break;
-    case "o": click("open-meter") || click("open"); break;
+    // cards selected to open with are the player's choice: the button for them carries the key
+    // (aria-keyshortcuts), and O laid the meter's opening instead
+    case "o": click("open") || click("open-meter"); break;
     case "m": click("meld"); break;
     case "x": click("discard"); break;
     case "g": click("group"); break;

@@ -1,0 +1,166 @@
+"""What a hunt through whole games played with the keyboard only, and read as a screen reader
+reads the page (its accessibility tree, the live region, the focus), found, each kept: the
+focus lost to the page's start when an action took its own control away (Draw or Discard
+pressed with Enter, a group's × ungrouping it); O laying the meter's opening when cards were
+selected to open with (the selection's button carries the key); a seat's chip read "13 star 0"
+(a name on a plain span is no name) and the winner's line of the end screen read "star"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web_support import (
+    MY_TURN_OR_OVER,
+    Server,
+    js_errors,
+    new_page,
+    play_against_bots,
+    running_server,
+    state,
+    wait_change,
+)
+
+#: Where the keyboard focus is: the element's data-key, its class, or "body".
+FOCUS = """() => { const a = document.activeElement;
+  if (!a || a === document.body) return 'body';
+  return a.dataset.key || a.className || a.tagName; }"""
+
+
+@pytest.fixture(scope="module")
+def planned() -> Iterator[Server]:
+    """A server dealing the planned hands of tests/web_decks.py (rummy: the person holds
+    KS KH KD and 9C TC JC, and a joker)."""
+    with running_server(planned=True) as s:
+        yield s
+
+
+def focus(page: Any) -> str:
+    where: str = page.evaluate(FOCUS)
+    return where
+
+
+def settled(page: Any) -> None:
+    """A frame after the state in hand: the page is drawn and its focus placed."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+
+
+def tab_to(page: Any, key: str, limit: int = 40) -> None:
+    """Press Tab until the element of this data-key has the focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if focus(page) == key:
+            return
+    raise AssertionError(f"Tab never reached {key}")
+
+
+def select_by_keys(page: Any, texts: list[str]) -> list[str]:
+    """Select these cards with the keyboard only (H, Home, arrows, Space); their ids."""
+    chosen: list[str] = []
+    for text in texts:
+        ids: list[str] = page.evaluate("() => window.rummykit.S.arrangement.all()")
+        card_id = next(i for i in ids if i.split("#")[0] == text and i not in chosen)
+        page.keyboard.press("h")
+        page.keyboard.press("Home")
+        for _ in range(ids.index(card_id)):
+            page.keyboard.press("ArrowRight")
+        assert focus(page) == f"card-{card_id}"
+        page.keyboard.press(" ")
+        chosen.append(card_id)
+    page.wait_for_function("n => window.rummykit.S.selected.size === n", arg=len(chosen))
+    return chosen
+
+
+def test_the_focus_stays_at_the_table_when_an_action_takes_its_control_away(
+    server: Server, browser: Any
+) -> None:
+    """Draw pressed with Enter goes, and so does Discard once the card is gone, and a group's ×
+    with its group: the focus fell to the page's start, where Tab began again at the top bar and
+    a screen reader lost its place. It goes to the hand."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "rummy", 2)
+    s = state(page)
+    tab_to(page, "act-draw")
+    page.keyboard.press("Enter")
+    wait_change(page, s["version"])
+    settled(page)
+    assert focus(page).startswith("card-"), focus(page)
+    # two cards grouped, then ungrouped with the group's ×, reached by Tab from the hand
+    select_by_keys(page, [t for _, t in state(page)["hand"][:2]])
+    page.keyboard.press("g")
+    page.wait_for_selector(".hand .group-x")
+    page.keyboard.press("h")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.classList.contains('group-x')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.hand .group-x')")
+    settled(page)
+    assert focus(page).startswith("card-") or focus(page) == "hand", focus(page)
+    # a card selected with the keys, and Discard pressed with Enter
+    s = state(page)
+    select_by_keys(page, [s["hand"][-1][1]])
+    tab_to(page, "act-discard")
+    page.keyboard.press("Enter")
+    wait_change(page, s["version"])
+    settled(page)
+    assert focus(page).startswith("card-"), focus(page)
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+def test_o_opens_with_the_selected_cards(planned: Server, browser: Any) -> None:
+    """Cards selected to open with, O pressed: the selection's Open button carries the key
+    (aria-keyshortcuts), yet O laid the meter's opening, three melds and the joker, not the two
+    chosen."""
+    page = new_page(browser)
+    play_against_bots(page, planned.base, "rummy", 2)
+    s = state(page)
+    page.keyboard.press("d")
+    wait_change(page, s["version"])
+    page.wait_for_function(MY_TURN_OR_OVER)
+    s = state(page)
+    assert s["meterAction"] and "open" in s["can"], s
+    # the meter's opening lays a third meld (with the joker): not what is chosen below
+    assert s["meterAction"].count("/") == 2 and "X" in s["meterAction"], s["meterAction"]
+    # each meld a group (G), then all six selected: every group is one meld of the opening
+    for meld in (["KS", "KH", "KD"], ["9C", "TC", "JC"]):
+        select_by_keys(page, meld)
+        page.keyboard.press("g")
+        page.wait_for_function("() => window.rummykit.S.selected.size === 0")
+    select_by_keys(page, ["KS", "KH", "KD", "9C", "TC", "JC"])
+    assert page.get_attribute("[data-action=open]", "aria-keyshortcuts") == "O"
+    page.keyboard.press("o")
+    wait_change(page, s["version"])
+    s = state(page)
+    laid = sorted(sorted(m["cards"]) for m in s["table"] if m["owner"] == 0)
+    assert laid == [["9C", "JC", "TC"], ["KD", "KH", "KS"]], s["table"]
+    assert "X" in {t for _, t in s["hand"]}, s["hand"]
+    page.context.close()
+
+
+@pytest.mark.parametrize("locale", ["es-ES", "en-US", "fr-FR"])
+def test_a_seats_chip_says_its_cards_and_score_in_words(
+    server: Server, browser: Any, locale: str
+) -> None:
+    """The other seat's chip is read as its name, its cards in hand and its score: the count's
+    name sat on a plain span (no role, so no name: read "13") and the score's star, drawn by
+    CSS, was read ("star 0"); so was the star before the end screen's winner."""
+    page = new_page(browser, locale=locale)
+    play_against_bots(page, server.base, "rummy", 2)
+    words = {
+        "es-ES": ("cartas en la mano", "Puntos"),
+        "en-US": ("cards in hand", "Score"),
+        "fr-FR": ("cartes en main", "Score"),
+    }[locale]
+    chip = page.locator(".seat-chip[data-seat='1']").aria_snapshot()
+    cards = page.evaluate("() => window.rummykit.S.view.seats[1].cards")
+    assert f"{cards} {words[0]}" in chip, chip
+    assert words[1] in chip and "★" not in chip, chip
+    page.evaluate(
+        """() => { const p = document.createElement('p'); p.className = 'end-champion';
+             p.id = 'champion-test'; p.textContent = 'Ana'; document.body.append(p); }"""
+    )
+    assert page.locator("#champion-test").aria_snapshot() == "- paragraph: Ana"
+    page.context.close()
