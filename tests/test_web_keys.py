@@ -3,7 +3,9 @@ reads the page (its accessibility tree, the live region, the focus), found, each
 focus lost to the page's start when an action took its own control away (Draw or Discard
 pressed with Enter, a group's × ungrouping it); O laying the meter's opening when cards were
 selected to open with (the selection's button carries the key); a seat's chip read "13 star 0"
-(a name on a plain span is no name) and the winner's line of the end screen read "star"."""
+(a name on a plain span is no name) and the winner's line of the end screen read "star"; the
+card drawn from the stock, the opening meter reaching what an opening needs and one's own turn
+played by the clock going unsaid."""
 
 from __future__ import annotations
 
@@ -13,14 +15,18 @@ from typing import Any
 import pytest
 
 from tests.web_support import (
+    CLOCK,
     MY_TURN_OR_OVER,
     Server,
+    clock_lines,
     js_errors,
     new_page,
     play_against_bots,
     running_server,
+    speech,
     state,
     wait_change,
+    watch_speech,
 )
 
 #: Where the keyboard focus is: the element's data-key, its class, or "body".
@@ -113,15 +119,29 @@ def test_the_focus_stays_at_the_table_when_an_action_takes_its_control_away(
 def test_o_opens_with_the_selected_cards(planned: Server, browser: Any) -> None:
     """Cards selected to open with, O pressed: the selection's Open button carries the key
     (aria-keyshortcuts), yet O laid the meter's opening, three melds and the joker, not the two
-    chosen."""
+    chosen. Before it, D said nothing of the card drawn (only outlined in the hand), nor that
+    the meter had reached what an opening needs (a bar turned green, an Open button)."""
     page = new_page(browser)
     play_against_bots(page, planned.base, "rummy", 2)
     s = state(page)
+    assert not s["meterAction"], s
+    watch_speech(page)
     page.keyboard.press("d")
     wait_change(page, s["version"])
     page.wait_for_function(MY_TURN_OR_OVER)
     s = state(page)
     assert s["meterAction"] and "open" in s["can"], s
+    drawn = page.evaluate(
+        "() => [...window.rummykit.S.arrangement.fresh].map(id => id.split('#')[0])"
+    )
+    assert len(drawn) == 1, drawn
+    points = page.evaluate("() => window.rummykit.S.view.opening.meter.points")
+    page.wait_for_function("() => window.announced.length > 0")
+    said = speech(page)["announced"]
+    card = page.evaluate(
+        "async (c) => (await import('/static/js/cards.js')).pretty(c)", drawn[0]
+    )
+    assert said == [f"You drew {card}. You can open: {points}\u00a0points"], said
     # the meter's opening lays a third meld (with the joker): not what is chosen below
     assert s["meterAction"].count("/") == 2 and "X" in s["meterAction"], s["meterAction"]
     # each meld a group (G), then all six selected: every group is one meld of the opening
@@ -164,3 +184,19 @@ def test_a_seats_chip_says_its_cards_and_score_in_words(
     )
     assert page.locator("#champion-test").aria_snapshot() == "- paragraph: Ana"
     page.context.close()
+
+
+def test_ones_own_turn_played_by_the_clock_is_said(browser: Any) -> None:
+    """The clock ran out on one's own turn and the game drew and discarded: the log said so,
+    the live region did not (one's own moves go unsaid), and a screen reader's player heard
+    the other's moves and *Your turn* again with no word of why the turn had passed."""
+    with running_server(clock_scale=0.1) as server:
+        page = new_page(browser)
+        play_against_bots(page, server.base, "rummy", 2)
+        watch_speech(page)
+        _, ran_out = clock_lines(page, 1)
+        assert ran_out[0].startswith("Ana ran out of time"), ran_out
+        page.wait_for_function("w => window.announced.some(a => a.includes(w))", arg=CLOCK)
+        said = [a for a in speech(page)["announced"] if CLOCK in a]
+        assert said and said[0].startswith(ran_out[0]), said
+        page.context.close()

@@ -7,6 +7,7 @@ import { renderLobby, renderWaiting } from "./lobby.js";
 import { renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom } from "./table.js";
 import { helpHtml } from "./help.js";
 import { translateReason } from "./reasons.js";
+import { pretty } from "./cards.js";
 
 const CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
 
@@ -317,7 +318,15 @@ function onState(msg) {
       if (e.action === "restock") S.log.push(logEntry(eventAction(e), null));
     }
     S.log = keepLog(S.log);
-    if (msg.last.seat !== S.you) announce(entry.text);
+    // one's own moves go unsaid, but for what the server played for the seat (the clock ran
+    // out, or the seat was away): silence then left a screen reader's player wondering why the
+    // turn had passed
+    if (msg.last.seat !== S.you || msg.last.auto) announce(entry.text);
+    // the card drawn from the stock is outlined in the hand, which a screen reader cannot see:
+    // it is said, or found only by reading the whole hand again
+    else if (verb === "draw" && S.arrangement && S.arrangement.fresh.size === 1) {
+      announce(t("turn.youDrew", { card: pretty(Arrangement.textOf([...S.arrangement.fresh][0])) }));
+    }
   }
   S.clock = msg.clock
     ? { seat: msg.clock.seat, endAt: performance.now() + (msg.clock.remaining ?? msg.clock.deadline - S.conn.now()), duration: msg.clock.duration }
@@ -328,7 +337,17 @@ function onState(msg) {
     const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
     if (!document.hidden && navigator.vibrate && touched) navigator.vibrate(60);
   }
+  // the opening meter reaching what an opening needs shows an Open button and a bar turned
+  // green, neither of which is said: said once, as the Open button comes
+  if (canOpenNow(v) && !(prev && canOpenNow(prev))) announce(t("turn.canOpen", { points: v.opening.meter.points }));
   render();
+}
+
+/** The meter's one-tap opening is on offer to this page's player (its Open button shows). */
+function canOpenNow(v) {
+  const o = v && v.opening;
+  return !!(v.turn && v.turn.seat === S.you && v.seat === S.you && Array.isArray(v.turn.can) && v.turn.can.includes("open")
+    && o && !o.opened && o.meter && o.meter.action);
 }
 
 /** A line of the log: worded when shown, so a change of language rewords the whole log.
