@@ -32,7 +32,7 @@ from tests.web_support import (
 #: Where the keyboard focus is: the element's data-key, its class, or "body".
 FOCUS = """() => { const a = document.activeElement;
   if (!a || a === document.body) return 'body';
-  return a.dataset.key || a.className || a.tagName; }"""
+  return a.dataset.key || a.id || a.className || a.tagName; }"""
 
 
 @pytest.fixture(scope="module")
@@ -200,3 +200,34 @@ def test_ones_own_turn_played_by_the_clock_is_said(browser: Any) -> None:
         said = [a for a in speech(page)["announced"] if CLOCK in a]
         assert said and said[0].startswith(ran_out[0]), said
         page.context.close()
+
+
+def test_a_valid_declaration_is_said_as_it_comes(planned: Server, browser: Any) -> None:
+    """The Indian declaration check finding a valid declaration turns its line green; nothing
+    said it, so a screen reader's player played on past a won deal. It is said once, with the
+    card drawn; then Declare, reached with Tab and confirmed from the keyboard, wins."""
+    page = new_page(browser, locale="es-ES")
+    play_against_bots(page, planned.base, "indian", 2, {"format": "points"}, level="easy")
+    s = state(page)
+    watch_speech(page)
+    page.keyboard.press("d")
+    wait_change(page, s["version"])
+    s = state(page)
+    assert s["declaration"] and s["declaration"]["valid"], s
+    page.wait_for_function("() => window.announced.length > 0")
+    said = speech(page)["announced"]
+    assert len(said) == 1 and said[0].startswith("Has robado "), said
+    card = page.evaluate(
+        "async (c) => (await import('/static/js/cards.js')).pretty(c)", s["declaration"]["discard"]
+    )
+    assert said[0].endswith(f". Puedes declarar: termina descartando {card}."), said
+    tab_to(page, "act-declare")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#confirm[open]")
+    page.keyboard.press("Tab")
+    assert focus(page) == "confirm-ok"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-end=game]")
+    page.wait_for_function("() => document.activeElement.id === 'end-title'")
+    assert "Ganas la partida" in page.locator(".overlay").aria_snapshot()
+    page.context.close()

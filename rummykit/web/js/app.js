@@ -340,6 +340,10 @@ function onState(msg) {
   // the opening meter reaching what an opening needs shows an Open button and a bar turned
   // green, neither of which is said: said once, as the Open button comes
   if (canOpenNow(v) && !(prev && canOpenNow(prev))) announce(t("turn.canOpen", { points: v.opening.meter.points }));
+  // and so is the Indian declaration check finding a valid declaration (its line turned green)
+  if (canDeclareNow(v) && !(prev && canDeclareNow(prev))) {
+    announce(t("declare.ready", { card: v.declaration.discard ? pretty(v.declaration.discard) : "" }));
+  }
   render();
 }
 
@@ -348,6 +352,12 @@ function canOpenNow(v) {
   const o = v && v.opening;
   return !!(v.turn && v.turn.seat === S.you && v.seat === S.you && Array.isArray(v.turn.can) && v.turn.can.includes("open")
     && o && !o.opened && o.meter && o.meter.action);
+}
+
+/** The engine found a valid declaration for this page's player, on their turn. */
+function canDeclareNow(v) {
+  return !!(v.turn && v.turn.seat === S.you && v.seat === S.you && Array.isArray(v.turn.can) && v.turn.can.includes("declare")
+    && v.declaration && v.declaration.valid);
 }
 
 /** A line of the log: worded when shown, so a change of language rewords the whole log.
