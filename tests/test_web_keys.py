@@ -138,9 +138,7 @@ def test_o_opens_with_the_selected_cards(planned: Server, browser: Any) -> None:
     points = page.evaluate("() => window.rummykit.S.view.opening.meter.points")
     page.wait_for_function("() => window.announced.length > 0")
     said = speech(page)["announced"]
-    card = page.evaluate(
-        "async (c) => (await import('/static/js/cards.js')).pretty(c)", drawn[0]
-    )
+    card = page.evaluate("async (c) => (await import('/static/js/cards.js')).pretty(c)", drawn[0])
     assert said == [f"You drew {card}. You can open: {points}\u00a0points"], said
     # the meter's opening lays a third meld (with the joker): not what is chosen below
     assert s["meterAction"].count("/") == 2 and "X" in s["meterAction"], s["meterAction"]
@@ -166,7 +164,8 @@ def test_a_seats_chip_says_its_cards_and_score_in_words(
 ) -> None:
     """The other seat's chip is read as its name, its cards in hand and its score: the count's
     name sat on a plain span (no role, so no name: read "13") and the score's star, drawn by
-    CSS, was read ("star 0"); so was the star before the end screen's winner."""
+    CSS, was read ("star 0"); so were the star before the end screen's winner and the turn
+    clock's sign."""
     page = new_page(browser, locale=locale)
     play_against_bots(page, server.base, "rummy", 2)
     words = {
@@ -178,6 +177,13 @@ def test_a_seats_chip_says_its_cards_and_score_in_words(
     cards = page.evaluate("() => window.rummykit.S.view.seats[1].cards")
     assert f"{cards} {words[0]}" in chip, chip
     assert words[1] in chip and "★" not in chip, chip
+    # the turn clock's sign is seen, not read
+    status = page.locator(".status").aria_snapshot()
+    assert "◷" not in status and page.locator(".my-clock").inner_text().strip(), status
+    sign = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.my-clock'), '::before').content"
+    )
+    assert "◷" in sign, sign
     page.evaluate(
         """() => { const p = document.createElement('p'); p.className = 'end-champion';
              p.id = 'champion-test'; p.textContent = 'Ana'; document.body.append(p); }"""

@@ -1047,7 +1047,8 @@ export function tickClock(S) {
     if (!c || Number(el.dataset.clockSeat) !== c.seat) return;
     const left = Math.max(0, c.endAt - performance.now());
     if (el.dataset.clock === "text") {
-      el.textContent = `◷ ${formatSeconds(left)}`;
+      // the clock's sign is drawn by the stylesheet, as a picture a screen reader does not name
+      el.textContent = formatSeconds(left);
       el.classList.toggle("low", left < LOW_CLOCK);
     } else {
       const bar = el.firstElementChild;
