@@ -19,9 +19,11 @@ from tests.web_support import (
     MY_TURN_OR_OVER,
     Server,
     clock_lines,
+    create_room,
     js_errors,
     new_page,
     play_against_bots,
+    play_turn,
     running_server,
     speech,
     state,
@@ -237,3 +239,64 @@ def test_a_valid_declaration_is_said_as_it_comes(planned: Server, browser: Any) 
     page.wait_for_function("() => document.activeElement.id === 'end-title'")
     assert "Ganas la partida" in page.locator(".overlay").aria_snapshot()
     page.context.close()
+
+
+def test_the_focus_stays_in_a_waiting_room_as_bots_sit_and_at_the_table_they_start(
+    server: Server, browser: Any
+) -> None:
+    """*Add a bot* pressed with Enter: its button goes, and the focus fell to the page's start
+    at every bot, and at the table the last one started. It goes to the next seat's button, then
+    to the hand. Each seat's controls are named with their seat ("Seat 3: Add a bot"): three
+    alike said nothing of which seat each filled."""
+    page = new_page(browser, locale="fr-FR")
+    create_room(page, server.base, "rami51", 4)
+    names = page.locator("[data-action=add-bot]").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label'))"
+    )
+    assert names == [f"Place {n}\u00a0: Ajouter un robot" for n in (2, 3, 4)], names
+    levels = page.locator("select.bot-level").evaluate_all(
+        "ss => ss.map(s => s.getAttribute('aria-label'))"
+    )
+    assert levels == [f"Place {n}\u00a0: Niveau du robot" for n in (2, 3, 4)], levels
+    tab_to(page, "bot-1")
+    for seat in (1, 2, 3):
+        assert focus(page) == f"bot-{seat}"
+        page.keyboard.press("Enter")
+        if seat < 3:
+            page.wait_for_selector(f"[data-action=remove-bot][data-seat='{seat}']")
+            settled(page)
+    page.wait_for_selector(".table-view")
+    page.wait_for_function("() => document.activeElement.classList.contains('hand-card')")
+    page.context.close()
+
+
+def test_rematch_asked_keeps_the_focus_on_the_end_screen(planned: Server, browser: Any) -> None:
+    """Rematch pressed with Enter is disabled while the other person decides: the focus fell to
+    the page's start. It goes to the end screen's title."""
+    ana = new_page(browser)
+    code = create_room(ana, planned.base, "rummy", 2)
+    ben = new_page(browser)
+    ben.goto(f"{planned.base}/r/{code}")
+    ben.click("[data-action=sit]")
+    for page in (ana, ben):
+        page.wait_for_selector(".table-view")
+    for _ in range(40):
+        for page, passive in ((ana, False), (ben, True)):
+            page.wait_for_function(
+                """() => { const S = window.rummykit.S; const v = S.view;
+                  return S.gameOver || (v && v.over) || (v && v.turn && v.turn.seat === S.you
+                    && !S.pending) || (v && v.turn && v.turn.seat !== S.you); }"""
+            )
+            if state(page)["myTurn"] and not state(page)["over"]:
+                play_turn(page, passive=passive)
+        if state(ana)["over"]:
+            break
+    ana.wait_for_selector("[data-end=game]")
+    ana.wait_for_function("() => document.activeElement.id === 'end-title'")
+    tab_to(ana, "rematch")
+    ana.keyboard.press("Enter")
+    ana.wait_for_selector("[data-action=rematch][disabled]")
+    settled(ana)
+    assert focus(ana) == "end-title", focus(ana)
+    ana.context.close()
+    ben.context.close()

@@ -474,6 +474,18 @@ window.addEventListener("keydown", (e) => {
 window.addEventListener("keyup", (e) => { if (e.key === " ") pressEnded(); }, true);
 window.addEventListener("blur", pressEnded);
 
+// The focus lost from the view with nowhere to go yet (see render).
+let focusOwed = false;
+
+/** Where the keyboard focus goes when the control holding it went away: an end screen's title
+ * (Rematch pressed, now disabled while the others decide) or its bar's button, the hand (or a
+ * spectator's status line), a waiting room's next "Add a bot", else its link. */
+function focusHome(root) {
+  return root.querySelector(".overlay:not(.peek) #end-title") || root.querySelector(".overlay.peek [data-action=peek]")
+    || root.querySelector(".hand .hand-card") || root.querySelector(".hand") || root.querySelector(".status")
+    || root.querySelector("[data-action=add-bot]") || root.querySelector("[data-action=copy-link]");
+}
+
 export function render() {
   if (press.down) {
     press.owed = true;
@@ -483,7 +495,9 @@ export function render() {
   root.setAttribute("aria-busy", "false");
   renderTopbar();
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
-  const focusInView = !!document.activeElement && document.activeElement !== document.body && root.contains(document.activeElement);
+  const lost = !document.activeElement || document.activeElement === document.body;
+  const focusInView = (!!document.activeElement && !lost && root.contains(document.activeElement)) || (focusOwed && lost);
+  focusOwed = false;
   if (S.route.name === "lobby") {
     renderLobby(root, S, actions);
   } else if (!S.room) {
@@ -504,12 +518,15 @@ export function render() {
     if (el && el !== document.activeElement) el.focus({ preventScroll: true });
   }
   // An action that took its own control away (Draw, Discard or Meld pressed with Enter, the
-  // pile gone disabled, a group's × ungrouping it) left the focus on the page's start: Tab then
-  // began again at the top bar, and a screen reader lost its place. It goes to the hand, as a
-  // card that left the hand does; a spectator's to the status line.
+  // pile gone disabled, a group's × ungrouping it, Rematch disabled once asked, a waiting
+  // room's "Add a bot") left the focus on the page's start: Tab then began again at the top
+  // bar, and a screen reader lost its place. It goes where the player is (focusHome).
   if (focusInView && (!document.activeElement || document.activeElement === document.body)) {
-    const back = root.querySelector(".hand .hand-card") || root.querySelector(".hand") || root.querySelector(".status");
+    const back = focusHome(root);
     if (back) back.focus({ preventScroll: true });
+    // nothing to take it yet (the last bot seated, the table's first state still to come): the
+    // next drawing owes it
+    else focusOwed = true;
   }
   if (S.room && S.room.status !== "waiting" && S.view) endFocus(root, S);
 }

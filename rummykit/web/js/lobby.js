@@ -265,7 +265,7 @@ export function renderWaiting(root, S, actions) {
     // the level chosen stays chosen when the room is drawn again (someone sits, a bot joins)
     const levels = room.bot_levels || ["easy", "medium", "hard"];
     const chosen = chosenLevels.room === room.room && levels.includes(chosenLevels[seat]) ? chosenLevels[seat] : levels[1];
-    const sel = h("select.bot-level", { "aria-label": t("room.botLevel"), "data-key": `level-${seat}`, "data-level-seat": seat,
+    const sel = h("select.bot-level", { "aria-label": seatControlName(seat, t("room.botLevel")), "data-key": `level-${seat}`, "data-level-seat": seat,
       onchange: (e) => {
         if (chosenLevels.room !== room.room) chosenLevels = { room: room.room };
         chosenLevels[seat] = e.target.value;
@@ -283,13 +283,13 @@ export function renderWaiting(root, S, actions) {
     const s = isMe && seat.kind === "empty" ? { ...seat, kind: "human", name: S.prefs.name || t("lobby.defaultName"), connected: true } : seat;
     const controls = [];
     if (s.kind === "empty") {
-      if (!seated && !elsewhere) controls.push(h("button.btn.primary", { type: "button", "data-action": "sit", "data-seat": s.seat, "data-key": `sit-${s.seat}`, text: t("room.sitHere"), onclick: () => actions.sit(s.seat) }));
+      if (!seated && !elsewhere) controls.push(h("button.btn.primary", { type: "button", "data-action": "sit", "data-seat": s.seat, "data-key": `sit-${s.seat}`, text: t("room.sitHere"), "aria-label": seatControlName(s.seat, t("room.sitHere")), onclick: () => actions.sit(s.seat) }));
       else {
         // the level is read from the row at the click: the page's select, not this drawing's
-        controls.push(levelSelect(s.seat), h("button.btn", { type: "button", "data-action": "add-bot", "data-seat": s.seat, "data-key": `bot-${s.seat}`, text: t("room.addBot"), onclick: (e) => actions.addBot(s.seat, e.currentTarget.closest(".seat-row").querySelector("select.bot-level").value) }));
+        controls.push(levelSelect(s.seat), h("button.btn", { type: "button", "data-action": "add-bot", "data-seat": s.seat, "data-key": `bot-${s.seat}`, text: t("room.addBot"), "aria-label": seatControlName(s.seat, t("room.addBot")), onclick: (e) => actions.addBot(s.seat, e.currentTarget.closest(".seat-row").querySelector("select.bot-level").value) }));
       }
     } else if (s.kind === "bot" && seated) {
-      controls.push(h("button.btn.ghost", { type: "button", "data-action": "remove-bot", "data-seat": s.seat, "data-key": `unbot-${s.seat}`, text: t("room.removeBot"), onclick: () => actions.removeBot(s.seat) }));
+      controls.push(h("button.btn.ghost", { type: "button", "data-action": "remove-bot", "data-seat": s.seat, "data-key": `unbot-${s.seat}`, text: t("room.removeBot"), "aria-label": seatControlName(s.seat, t("room.removeBot")), onclick: () => actions.removeBot(s.seat) }));
     }
     const who = s.kind === "empty" ? t("room.emptySeat") : s.kind === "bot" ? botName(s) : s.name;
     return h(`li.seat-row.${s.kind}${isMe ? ".mine" : ""}`, { "data-seat": s.seat },
@@ -321,6 +321,12 @@ export function renderWaiting(root, S, actions) {
       h("p.muted", { "data-seat-elsewhere": elsewhere ? "1" : null, text: seated ? t("room.startsWhenFull") : elsewhere ? t("room.seatElsewhere") : t("room.pickSeat") }),
       h("p.muted", { text: t("room.spectators", { n: room.spectators || 0 }) }),
       h("div.row", {}, h("button.btn.ghost", { type: "button", "data-action": "leave", text: t("room.leave"), onclick: () => actions.leave() })))));
+}
+
+/** A waiting room's control named with its seat ("Seat 3: Add a bot"): a screen reader going
+ * from control to control heard "Add a bot" three times over, never which seat each filled. */
+function seatControlName(seat, what) {
+  return t("common.labelValue", { label: t("lobby.seatN", { n: seat + 1 }), value: what });
 }
 
 export function botName(s) {
