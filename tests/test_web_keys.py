@@ -300,3 +300,24 @@ def test_rematch_asked_keeps_the_focus_on_the_end_screen(planned: Server, browse
     assert focus(ana) == "end-title", focus(ana)
     ana.context.close()
     ben.context.close()
+
+
+def test_the_pile_says_what_pressing_it_does(server: Server, browser: Any) -> None:
+    """The stock's name says it draws; the pile's said only what lay on it, though pressing it
+    takes that card, or discards the selected one."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "rummy", 2)
+    s = state(page)
+    top = page.evaluate(
+        "async (c) => (await import('/static/js/cards.js')).pretty(c)", s["pile"][-1]
+    )
+    pile = page.locator("[data-action=pile]")
+    assert (pile.get_attribute("aria-label") or "").endswith(f"): Take {top}"), s
+    page.keyboard.press("d")
+    wait_change(page, s["version"])
+    assert "): " not in (pile.get_attribute("aria-label") or "")
+    card = state(page)["hand"][0][1]
+    select_by_keys(page, [card])
+    shown = page.evaluate("async (c) => (await import('/static/js/cards.js')).pretty(c)", card)
+    assert (pile.get_attribute("aria-label") or "").endswith(f"): Discard {shown}")
+    page.context.close()

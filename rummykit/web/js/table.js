@@ -421,7 +421,7 @@ function pilesBox(S, actions) {
   const pile = h(`button.stack.pile${canTake || (canDiscard && sel.length === 1) ? ".live" : ""}`, {
     type: "button", "data-drop": "pile", "data-drag": canTake ? "pile" : null, "data-key": "pile",
     "data-action": "pile", "data-top": top || "",
-    "aria-label": top ? spoken(t("table.pileLabel", { card: pretty(top), n: v.pile.length })) : t("table.pileEmpty"),
+    "aria-label": spoken(pileName(top, v.pile.length, pileAction, sel[0])),
     disabled: !pileAction,
     onclick: () => {
       if (pileAction === "take") actions.play("take");
@@ -445,6 +445,15 @@ function pilesBox(S, actions) {
     box.append(h("button.btn.return", { type: "button", "data-action": "return", "data-key": "return", text: t("action.return"), onclick: () => actions.play("return") }));
   }
   return box;
+}
+
+/** The pile's name, with what pressing it does, as the stock's says "draw": it takes the top
+ * card, or discards the selected one, and a screen reader heard only what lay on it. */
+function pileName(top, n, pileAction, selectedId) {
+  const what = top ? t("table.pileLabel", { card: pretty(top), n }) : t("table.pileEmpty");
+  if (pileAction === "take") return t("common.labelValue", { label: what, value: t("action.take", { card: pretty(top) }) });
+  if (pileAction === "discard") return t("common.labelValue", { label: what, value: t("action.discardCard", { card: pretty(Arrangement.textOf(selectedId)) }) });
+  return what;
 }
 
 /** What the indicator names. A printed joker turned up names no rank of its own: the engine
