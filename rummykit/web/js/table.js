@@ -483,7 +483,9 @@ function meldsBox(S, actions) {
     const hint = single && canLay && fit && (fit.ends.length || fit.swap);
     return h(`button.meld-tile${hint ? ".fits" : ""}`, {
       type: "button", "data-drop": "meld", "data-meld": m.number, "data-key": `meld-${m.number}`,
-      "aria-label": spoken(t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) })),
+      // the outline of a meld the selected card fits is seen only: its name says it too
+      "aria-label": spoken(t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) })
+        + (hint ? `. ${t("table.meldFits", { card: pretty(single) })}` : "")),
       onclick: () => { if (single && canLay) layOff(S, actions, m, sel[0]); },
     },
       h("span.meld-no", { text: String(m.number) }),
