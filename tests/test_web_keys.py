@@ -350,3 +350,33 @@ def test_a_meld_the_selected_card_fits_says_so(server: Server, browser: Any) -> 
     assert fits.endswith(f". {shown} goes here"), fits
     assert "goes here" not in (page.locator("[data-meld='2']").get_attribute("aria-label") or "")
     page.context.close()
+
+
+def test_a_key_whose_move_wants_another_selection_says_so(server: Server, browser: Any) -> None:
+    """X with no card selected, or 1 with two, did nothing: the button it stands for is seen
+    disabled, but nothing was said. The toast (an alert) says what to select."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "rummy", 2)
+    s = state(page)
+    page.keyboard.press("d")
+    wait_change(page, s["version"])
+    toast = page.locator("#toast")
+    page.keyboard.press("h")
+    page.keyboard.press("x")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert toast.inner_text() == "Select exactly one card to discard."
+    assert toast.get_attribute("role") == "alert"
+    page.evaluate(
+        """() => { const S = window.rummykit.S; const v = S.view;
+             S.view = { ...v, turn: { ...v.turn, can: [...v.turn.can, 'layoff'] },
+               table: [{ number: 1, kind: 'set', cards: ['QS', 'QH', 'QD'], owner: 1 }] };
+             window.rummykit.actions.render(); }"""
+    )
+    select_by_keys(page, [t for _, t in state(page)["hand"][:2]])
+    page.keyboard.press("1")
+    page.wait_for_function(
+        "t => document.getElementById('toast').textContent === t",
+        arg="Select exactly one card to lay off.",
+    )
+    assert not page.locator("#choose[open]").count()
+    page.context.close()

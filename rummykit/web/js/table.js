@@ -1143,13 +1143,17 @@ export function handleKey(e, S, actions) {
     }
     return false;
   };
+  // a key whose move wants another selection: the button it stands for is disabled or not
+  // there, which is seen but was not said (the key did nothing)
+  const pick = (key) => { toast(t(key), "error"); e.preventDefault(); };
+  const few = (verb) => can(S, verb) && selectedIds(S).length < 3;
   if (/^[1-9]$/.test(k)) {
     const sel = selectedIds(S);
     const meld = S.view.table.find((m) => m.number === Number(k));
     if (meld && sel.length === 1) {
       layOff(S, actions, meld, sel[0]);
       e.preventDefault();
-    }
+    } else if (meld && (can(S, "layoff") || can(S, "swap"))) pick("action.pickOneLayoff");
     return;
   }
   switch (k) {
@@ -1158,9 +1162,9 @@ export function handleKey(e, S, actions) {
     case "r": click("return-btn"); break;
     // cards selected to open with are the player's choice: the button for them carries the key
     // (aria-keyshortcuts), and O laid the meter's opening instead
-    case "o": click("open") || click("open-meter"); break;
-    case "m": click("meld"); break;
-    case "x": click("discard"); break;
+    case "o": if (!click("open") && !click("open-meter") && few("open")) pick("action.pickThree"); break;
+    case "m": if (!click("meld") && few("meld")) pick("action.pickThree"); break;
+    case "x": if (!click("discard") && can(S, "discard")) pick("action.pickOne"); break;
     case "g": click("group"); break;
     case "s": click(S.arrangement.sortMode === "suit" ? "sort-rank" : "sort-suit"); break;
     case "h": {
