@@ -353,8 +353,9 @@ def test_a_meld_the_selected_card_fits_says_so(server: Server, browser: Any) -> 
 
 
 def test_a_key_whose_move_wants_another_selection_says_so(server: Server, browser: Any) -> None:
-    """X with no card selected, or 1 with two, did nothing: the button it stands for is seen
-    disabled, but nothing was said. The toast (an alert) says what to select."""
+    """X with no card selected, or 1 with two (or the meld pressed), did nothing: the button it
+    stands for is seen disabled, but nothing was said. The toast (an alert) says what to
+    select."""
     page = new_page(browser)
     play_against_bots(page, server.base, "rummy", 2)
     s = state(page)
@@ -379,4 +380,12 @@ def test_a_key_whose_move_wants_another_selection_says_so(server: Server, browse
         arg="Select exactly one card to lay off.",
     )
     assert not page.locator("#choose[open]").count()
+    # and so does the meld itself, pressed with Enter
+    page.evaluate("() => { document.getElementById('toast').textContent = ''; }")
+    tab_to(page, "meld-1")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "t => document.getElementById('toast').textContent === t",
+        arg="Select exactly one card to lay off.",
+    )
     page.context.close()

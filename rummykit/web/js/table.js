@@ -486,7 +486,9 @@ function meldsBox(S, actions) {
       // the outline of a meld the selected card fits is seen only: its name says it too
       "aria-label": spoken(t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) })
         + (hint ? `. ${t("table.meldFits", { card: pretty(single) })}` : "")),
-      onclick: () => { if (single && canLay) layOff(S, actions, m, sel[0]); },
+      // pressed with no single card selected it did nothing, which a screen reader's player
+      // could not tell from a move made: it says what to select, as its number key does
+      onclick: () => { if (single && canLay) layOff(S, actions, m, sel[0]); else if (canLay) toast(t("action.pickOneLayoff"), "error"); },
     },
       h("span.meld-no", { text: String(m.number) }),
       h("span.meld-cards", {}, m.cards.map((c, i) => cardElement(c, { t, small: true, standsFor: standsFor(m, i, v) }))),
