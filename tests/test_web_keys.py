@@ -24,6 +24,7 @@ from tests.web_support import (
     new_page,
     play_against_bots,
     play_turn,
+    play_until_over,
     running_server,
     speech,
     state,
@@ -388,4 +389,35 @@ def test_a_key_whose_move_wants_another_selection_says_so(server: Server, browse
         "t => document.getElementById('toast').textContent === t",
         arg="Select exactly one card to lay off.",
     )
+    page.context.close()
+
+
+def test_the_table_under_a_whole_end_screen_is_out_of_the_keyboards_reach(
+    planned: Server, browser: Any
+) -> None:
+    """Shift+Tab from an end screen's title went into the dimmed table behind it (the log, the
+    hand, the sorts, each under the screen). It goes to the top bar; Tab goes through the
+    screen's buttons to it; set aside (*Show the table*) the table is reachable again."""
+    page = new_page(browser)
+    play_against_bots(page, planned.base, "rami51", 2)
+    play_until_over(page)
+    page.wait_for_function("() => document.activeElement.id === 'end-title'")
+    page.keyboard.press("Shift+Tab")
+    assert focus(page) == "help-btn"
+    page.keyboard.press("Tab")
+    assert focus(page) == "end-peek"
+    page.keyboard.press("Shift+Tab")
+    assert focus(page) == "help-btn"
+    # its buttons: Show the table, the record, Rematch, the lobby; then out of the table
+    inside = []
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        inside.append(page.evaluate("() => !!document.activeElement.closest('.overlay')"))
+    assert inside == [True, True, True, True, False], inside
+    assert page.evaluate("() => !document.activeElement.closest('.board, .side')")
+    tab_to(page, "end-peek")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".overlay.peek")
+    assert not page.evaluate("() => document.querySelector('.board').inert")
+    tab_to(page, "log")
     page.context.close()

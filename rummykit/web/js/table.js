@@ -319,9 +319,17 @@ export function renderTable(root, S, actions) {
     : h("div.my-area.spectating", {}, statusBar(S, actions), h("p.spectator-note", { text: t("table.spectating") }));
 
   const side = sidePanel(S, actions);
-  section.append(h("div.board", {}, opponents, felt, me), side);
+  const board = h("div.board", {}, opponents, felt, me);
+  section.append(board, side);
   const overlay = endOverlay(S, actions);
   if (overlay) section.append(overlay);
+  // Under a whole end screen the table is out of reach: Shift+Tab from its title went into the
+  // dimmed table behind it (the log, the hand, the sorts: twenty stops, their focus ring under
+  // the screen). "Show the table" sets the screen aside to look at it; the top bar stays.
+  if (overlay && !overlay.classList.contains("peek")) {
+    board.inert = true;
+    side.inert = true;
+  }
   // room below the bar of a screen set aside, so the end of the hand can be scrolled into view
   if (overlay && overlay.classList.contains("peek")) section.classList.add("peeking");
   // every seated person is away: the server holds the game (no clock) until one comes back
