@@ -421,3 +421,24 @@ def test_the_table_under_a_whole_end_screen_is_out_of_the_keyboards_reach(
     assert not page.evaluate("() => document.querySelector('.board').inert")
     tab_to(page, "log")
     page.context.close()
+
+
+def test_a_card_owed_is_said_as_it_comes(server: Server, browser: Any) -> None:
+    """The discard taken must be laid before the turn ends: the status line says so, but it is
+    no live region, and T said nothing of it (a refusal at the discard said it first)."""
+    page = new_page(browser, locale="fr-FR")
+    play_against_bots(page, server.base, "rummy", 2)
+    s = state(page)
+    assert "take" in s["can"], s
+    top = page.evaluate(
+        "async (c) => (await import('/static/js/cards.js')).pretty(c)", s["pile"][-1]
+    )
+    watch_speech(page)
+    page.keyboard.press("t")
+    wait_change(page, s["version"])
+    assert state(page)["owes"] == [s["pile"][-1]], state(page)
+    page.wait_for_function("() => window.announced.length > 0")
+    said = speech(page)["announced"]
+    # (an opening the card makes possible follows it)
+    assert len(said) == 1 and said[0].startswith(f"Posez {top} avant de défausser."), said
+    page.context.close()

@@ -337,6 +337,12 @@ function onState(msg) {
     const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
     if (!document.hidden && navigator.vibrate && touched) navigator.vibrate(60);
   }
+  // a card owed (the discard taken, a joker freed) is named in the status line, which is no
+  // live region: said as it comes, or the player heard nothing of the rule until a refusal
+  const owes = owedNow(v);
+  if (owes && owes !== (prev ? owedNow(prev) : null)) {
+    announce(t("turn.owes", { cards: v.turn.owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") }));
+  }
   // the opening meter reaching what an opening needs shows an Open button and a bar turned
   // green, neither of which is said: said once, as the Open button comes
   if (canOpenNow(v) && !(prev && canOpenNow(prev))) announce(t("turn.canOpen", { points: v.opening.meter.points }));
@@ -352,6 +358,12 @@ function canOpenNow(v) {
   const o = v && v.opening;
   return !!(v.turn && v.turn.seat === S.you && v.seat === S.you && Array.isArray(v.turn.can) && v.turn.can.includes("open")
     && o && !o.opened && o.meter && o.meter.action);
+}
+
+/** The cards this page's player owes on their turn (to lay before discarding), as one string. */
+function owedNow(v) {
+  const mine = v.turn && v.turn.seat === S.you && v.seat === S.you;
+  return mine && Array.isArray(v.turn.owes) && v.turn.owes.length ? v.turn.owes.join(" ") : null;
 }
 
 /** The engine found a valid declaration for this page's player, on their turn. */
