@@ -442,3 +442,20 @@ def test_a_card_owed_is_said_as_it_comes(server: Server, browser: Any) -> None:
     # (an opening the card makes possible follows it)
     assert len(said) == 1 and said[0].startswith(f"Posez {top} avant de défausser."), said
     page.context.close()
+
+
+def test_simple_ramis_lay_down_is_said_as_no_opening(planned: Server, browser: Any) -> None:
+    """Simple Rami has no opening (its button says *Lay all down*): the meter reaching its
+    lay-down is said so, not as an opening of so many points."""
+    page = new_page(browser, locale="fr-FR")
+    play_against_bots(page, planned.base, "simple", 2)
+    s = state(page)
+    watch_speech(page)
+    assert not s["meterAction"], s
+    page.keyboard.press("d")
+    wait_change(page, s["version"])
+    assert state(page)["meterAction"], state(page)
+    page.wait_for_function("() => window.announced.length > 0")
+    said = " ".join(speech(page)["announced"])
+    assert "Vous pouvez tout poser" in said and "ouvrir" not in said, said
+    page.context.close()

@@ -345,7 +345,10 @@ function onState(msg) {
   }
   // the opening meter reaching what an opening needs shows an Open button and a bar turned
   // green, neither of which is said: said once, as the Open button comes
-  if (canOpenNow(v) && !(prev && canOpenNow(prev))) announce(t("turn.canOpen", { points: v.opening.meter.points }));
+  // (simple Rami has no opening: its one lay-down is the whole hand, its button "Lay all down")
+  if (canOpenNow(v) && !(prev && canOpenNow(prev))) {
+    announce(v.variant === "simple" ? t("turn.canCloseAll") : t("turn.canOpen", { points: v.opening.meter.points }));
+  }
   // and so is the Indian declaration check finding a valid declaration (its line turned green)
   if (canDeclareNow(v) && !(prev && canDeclareNow(prev))) {
     announce(t("declare.ready", { card: v.declaration.discard ? pretty(v.declaration.discard) : "" }));
