@@ -269,6 +269,14 @@ def test_the_focus_stays_in_a_waiting_room_as_bots_sit_and_at_the_table_they_sta
     page.wait_for_selector(".table-view")
     page.wait_for_function("() => document.activeElement.classList.contains('hand-card')")
     page.context.close()
+    # a waiting room left with its Leave: the focus goes to the lobby's Create
+    page = new_page(browser)
+    create_room(page, server.base, "rummy", 2)
+    page.locator("[data-action=leave]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".lobby")
+    page.wait_for_function("() => document.activeElement.dataset.action === 'create'")
+    page.context.close()
 
 
 def test_rematch_asked_keeps_the_focus_on_the_end_screen(planned: Server, browser: Any) -> None:

@@ -494,11 +494,13 @@ let focusOwed = false;
 
 /** Where the keyboard focus goes when the control holding it went away: an end screen's title
  * (Rematch pressed, now disabled while the others decide) or its bar's button, the hand (or a
- * spectator's status line), a waiting room's next "Add a bot", else its link. */
+ * spectator's status line), a waiting room's next "Add a bot", else its link; the lobby's
+ * Create (a waiting room left). */
 function focusHome(root) {
   return root.querySelector(".overlay:not(.peek) #end-title") || root.querySelector(".overlay.peek [data-action=peek]")
     || root.querySelector(".hand .hand-card") || root.querySelector(".hand") || root.querySelector(".status")
-    || root.querySelector("[data-action=add-bot]") || root.querySelector("[data-action=copy-link]");
+    || root.querySelector("[data-action=add-bot]") || root.querySelector("[data-action=copy-link]")
+    || root.querySelector("[data-action=create]:not([disabled])");
 }
 
 export function render() {
