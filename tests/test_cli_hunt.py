@@ -23,26 +23,10 @@ from rummykit.bots.tournament import Spec, summarize
 from rummykit.cli.main import main
 from rummykit.cli.tournament import _print
 from rummykit.engine import Game
+from tests.cli_support import cli, refused
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden"
-
-
-def cli(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        mp.setattr(sys, "stdout", out)
-        mp.setattr(sys, "stderr", err)
-        code = main(argv)
-    return code, out.getvalue(), err.getvalue()
-
-
-def refused(code: int, out: str, err: str) -> str:
-    assert code == 2, (code, out, err)
-    assert out == "", out
-    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
-    return err.strip()
 
 
 # -- seats and sides for people -------------------------------------------------------------

@@ -4,7 +4,6 @@ starts nothing; a batch answers a line that is not UTF-8 as a bad line and goes 
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -16,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.cli.main import main
 from rummykit.engine import Game
+from tests.cli_support import cli, refused
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,24 +30,6 @@ def files(tmp_path: Path) -> Iterator[Path]:
     (tmp_path / "array.json").write_text("[]")
     (tmp_path / "nul.json").write_text('{"variant": "rummy\x00"}')
     yield tmp_path
-
-
-def cli(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
-    """Run the command in this process; standard input is bytes, as a terminal gives them."""
-    out, err = io.StringIO(), io.StringIO()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        mp.setattr(sys, "stdout", out)
-        mp.setattr(sys, "stderr", err)
-        code = main(argv)
-    return code, out.getvalue(), err.getvalue()
-
-
-def refused(code: int, out: str, err: str) -> None:
-    assert code == 2, (code, out, err)
-    assert out == "", out
-    assert len(err.splitlines()) == 1 and err.strip(), err
-    assert "Traceback" not in err
 
 
 @pytest.mark.parametrize("name", ["missing.json", "dir", "binary.json", "empty.json",
