@@ -167,3 +167,27 @@ def test_simple_rami_lays_all_down_rather_than_opening(
     assert page.evaluate(SIMPLE_METER, False) == {"button": None, "hint": later}
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+@pytest.mark.parametrize(("locale", "keys"), [("en-US", "Home / End"), ("es-ES", "Inicio / Fin"),
+                                              ("fr-FR", "Début / Fin")])
+def test_the_help_lists_home_and_end_which_reach_the_hands_ends(
+    server: Any, browser: Any, locale: str, keys: str
+) -> None:
+    """Home and End move to the hand's first and last card; the help's keys left them out."""
+    page = new_page(browser, locale=locale)
+    play_against_bots(page, server.base, "rummy", 2)
+    page.click("#help-btn")
+    page.wait_for_selector("#help[open]")
+    rows = page.locator("#help tr th kbd").all_inner_texts()
+    assert keys in rows, rows
+    page.keyboard.press("Escape")
+    page.keyboard.press("h")
+    page.keyboard.press("End")
+    last = page.evaluate("() => window.rummykit.S.arrangement.all().at(-1)")
+    assert page.evaluate("() => document.activeElement.dataset.id") == last
+    page.keyboard.press("Home")
+    first = page.evaluate("() => window.rummykit.S.arrangement.all()[0]")
+    assert page.evaluate("() => document.activeElement.dataset.id") == first
+    assert not js_errors(page), page.js_errors
+    page.context.close()
