@@ -672,13 +672,14 @@ function actionBar(S, actions) {
   // idle tools (app.css): there the row shares its line with the turn's buttons, and two more
   // pushed the hand below the first screen of a phone held sideways.
   const tools = [];
+  // an empty hand (a pool player out of the game watches the others with none) has nothing to
+  // group or sort: the four tools were there, two of them pressable, doing nothing
+  const empty = !S.arrangement || S.arrangement.all().length === 0;
   const none = sel.length === 0;
   const idle = (el) => { if (none) el.classList.add("idle"); return el; };
-  tools.push(
+  if (!empty) tools.push(
     idle(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G", disabled: none })),
     idle(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }, { disabled: none })),
-  );
-  tools.push(
     b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }),
     b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }),
   );
@@ -755,7 +756,13 @@ function sidePanel(S, actions) {
   const rows = [];
   if (teams) {
     for (let side = 0; side < 2; side++) {
-      rows.push(h("tr", {}, h("th", { scope: "row", text: t("score.side", { a: seatName(S, side), b: seatName(S, side + 2) }) }), h("td", { text: String(v.scores[side] ?? 0) })));
+      // one's own name first, as "You (Ana)" comes in any seat: in seat 3 or 4 it came second,
+      // capitalised inside the phrase ("Ana et Vous (Ben)", "Ana y Tú (Ben)")
+      const mine = S.you === side || S.you === side + 2;
+      const [a, b] = S.you === side + 2 ? [side + 2, side] : [side, side + 2];
+      rows.push(h(`tr${mine ? ".mine" : ""}`, { "data-score-side": side },
+        h("th", { scope: "row", text: t("score.side", { a: seatName(S, a), b: seatName(S, b) }) }),
+        h("td", { text: String(v.scores[side] ?? 0) })));
     }
   } else {
     for (let s = 0; s < v.players; s++) {
