@@ -91,3 +91,34 @@ def test_a_pool_player_out_of_the_game_is_given_no_tools_for_an_empty_hand(
     page.keyboard.press("s")
     assert js_errors(page) == []
     page.context.close()
+
+
+def test_ones_own_meld_is_named_as_laid_by_you_in_every_language(
+    server: Server, browser: Any
+) -> None:
+    """A meld's name for screen readers says who laid it; one's own read "laid by You (Ana)",
+    "posée par Vous (Ana)" and in Spanish "de Tú (Ana)" (of you is "de ti"). Another seat's
+    meld still names its owner. The table is given the melds."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "rami51", 4)
+    labels_js = """() => { const { S, actions } = window.rummykit;
+      S.view.table = [
+        { number: 1, kind: "run", cards: ["4H", "5H", "6H"], owner: S.you },
+        { number: 2, kind: "set", cards: ["9S", "9D", "9C"], owner: (S.you + 1) % 4 } ];
+      actions.render();
+      return [1, 2].map((n) => document.querySelector(`[data-meld="${n}"]`)
+        .getAttribute("aria-label")); }"""
+    other = page.evaluate("() => (window.rummykit.S.you + 1) % 4 + 1")
+    for lang, mine, theirs in (
+        ("en", "Meld 1: Run 4♥ 5♥ 6♥", f"laid by Bot {other} (medium)"),
+        ("es", "Combinación 1: Escalera", f"de Bot {other} (medio)"),
+        ("fr", "Combinaison 1", f"posée par Robot {other} (moyen)"),
+    ):
+        page.select_option("#lang", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        own, another = page.evaluate(labels_js)
+        assert own.startswith(mine), (lang, own)
+        assert own.endswith({"en": "laid by you", "es": "tuya", "fr": "posée par vous"}[lang])
+        assert another.endswith(theirs), (lang, another)
+    assert js_errors(page) == []
+    page.context.close()

@@ -492,7 +492,11 @@ function meldsBox(S, actions) {
     return h(`button.meld-tile${hint ? ".fits" : ""}`, {
       type: "button", "data-drop": "meld", "data-meld": m.number, "data-key": `meld-${m.number}`,
       // the outline of a meld the selected card fits is seen only: its name says it too
-      "aria-label": spoken(t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) })
+      // one's own meld said "laid by you": "laid by You (Ana)" put the name's capital inside
+      // the sentence, and in Spanish read "de Tú (Ana)" (of you is "de ti")
+      "aria-label": spoken((m.owner === S.you && S.you !== null && S.you !== undefined
+        ? t("table.meldLabelMine", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" ") })
+        : t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) }))
         + (hint ? `. ${t("table.meldFits", { card: pretty(single) })}` : "")),
       // pressed with no single card selected it did nothing, which a screen reader's player
       // could not tell from a move made: it says what to select, as its number key does
