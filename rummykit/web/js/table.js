@@ -492,7 +492,11 @@ function meldsBox(S, actions) {
     return h(`button.meld-tile${hint ? ".fits" : ""}`, {
       type: "button", "data-drop": "meld", "data-meld": m.number, "data-key": `meld-${m.number}`,
       // the outline of a meld the selected card fits is seen only: its name says it too
-      "aria-label": spoken(t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) })
+      // one's own meld said "laid by you": "laid by You (Ana)" put the name's capital inside
+      // the sentence, and in Spanish read "de Tú (Ana)" (of you is "de ti")
+      "aria-label": spoken((m.owner === S.you && S.you !== null && S.you !== undefined
+        ? t("table.meldLabelMine", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" ") })
+        : t("table.meldLabel", { n: m.number, kind: t(`meld.kind.${m.kind}`), cards: m.cards.map((c) => pretty(c)).join(" "), who: seatName(S, m.owner) }))
         + (hint ? `. ${t("table.meldFits", { card: pretty(single) })}` : "")),
       // pressed with no single card selected it did nothing, which a screen reader's player
       // could not tell from a move made: it says what to select, as its number key does
@@ -672,13 +676,14 @@ function actionBar(S, actions) {
   // idle tools (app.css): there the row shares its line with the turn's buttons, and two more
   // pushed the hand below the first screen of a phone held sideways.
   const tools = [];
+  // an empty hand (a pool player out of the game watches the others with none) has nothing to
+  // group or sort: the four tools were there, two of them pressable, doing nothing
+  const empty = !S.arrangement || S.arrangement.all().length === 0;
   const none = sel.length === 0;
   const idle = (el) => { if (none) el.classList.add("idle"); return el; };
-  tools.push(
+  if (!empty) tools.push(
     idle(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G", disabled: none })),
     idle(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }, { disabled: none })),
-  );
-  tools.push(
     b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }),
     b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }),
   );
@@ -755,7 +760,13 @@ function sidePanel(S, actions) {
   const rows = [];
   if (teams) {
     for (let side = 0; side < 2; side++) {
-      rows.push(h("tr", {}, h("th", { scope: "row", text: t("score.side", { a: seatName(S, side), b: seatName(S, side + 2) }) }), h("td", { text: String(v.scores[side] ?? 0) })));
+      // one's own name first, as "You (Ana)" comes in any seat: in seat 3 or 4 it came second,
+      // capitalised inside the phrase ("Ana et Vous (Ben)", "Ana y Tú (Ben)")
+      const mine = S.you === side || S.you === side + 2;
+      const [a, b] = S.you === side + 2 ? [side + 2, side] : [side, side + 2];
+      rows.push(h(`tr${mine ? ".mine" : ""}`, { "data-score-side": side },
+        h("th", { scope: "row", text: t("score.side", { a: seatName(S, a), b: seatName(S, b) }) }),
+        h("td", { text: String(v.scores[side] ?? 0) })));
     }
   } else {
     for (let s = 0; s < v.players; s++) {
