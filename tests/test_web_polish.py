@@ -191,3 +191,36 @@ def test_the_help_lists_home_and_end_which_reach_the_hands_ends(
     assert page.evaluate("() => document.activeElement.dataset.id") == first
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+def test_the_server_clock_is_read_at_the_middle_of_the_pings_round_trip(
+    server: Any, browser: Any
+) -> None:
+    """The page reads the server's clock from a pong (countdowns to the next deal and the
+    rematch). Taken at the pong's arrival it ran late by the whole round trip: on a busy
+    machine a 2 s pause between deals was shown as 3 s. Here every message is held 600 ms
+    each way; the page and the server share one clock, so the right skew is about 0."""
+    import time
+
+    page = new_page(browser)
+    held: list[tuple[float, Any, str]] = []
+
+    def route(ws: Any) -> None:
+        server_ws = ws.connect_to_server()
+        server_ws.on_message(lambda m: held.append((time.monotonic(), ws, m)))
+        ws.on_message(lambda m: held.append((time.monotonic(), server_ws, m)))
+
+    page.route_web_socket("**/ws", route)
+    page.goto(server.base + "/")
+    end = time.monotonic() + 30
+    # the first pong read (the skew is 0 until then)
+    while not page.evaluate("() => !!(window.rummykit && window.rummykit.S.conn.skew)"):
+        assert time.monotonic() < end, "no pong"
+        while held and held[0][0] <= time.monotonic() - 0.6:
+            _, to, message = held.pop(0)
+            to.send(message)
+        page.wait_for_timeout(10)
+    skew = page.evaluate("() => window.rummykit.S.conn.skew")
+    assert abs(skew) < 250, skew  # read at the pong's arrival it was about -600
+    assert not js_errors(page), page.js_errors
+    page.context.close()

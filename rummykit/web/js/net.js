@@ -16,6 +16,12 @@ export class Connection {
     this.status = "connecting";
     this.pingTimer = null;
     this.skew = 0; // server time - local time, in ms (from pong)
+    // The skew is taken from the pong of the quickest ping on this socket, at the middle of its
+    // round trip: the server stamps a pong about half-way, and taken at its arrival the server's
+    // time read late by the whole trip (a countdown of 2 s said 3 on a busy machine). A slow
+    // trip says least about where the middle was, so a quicker one's reading is kept.
+    this.pingSent = null; // {id, at} of the ping waiting for its pong
+    this.bestTrip = null; // ms: the quickest round trip on this socket
   }
 
   url() {
@@ -49,7 +55,7 @@ export class Connection {
       } catch {
         return;
       }
-      if (msg.type === "pong" && typeof msg.time === "number") this.skew = msg.time - Date.now();
+      if (msg.type === "pong" && typeof msg.time === "number") this.pong(msg);
       if (msg.type === "welcome") {
         this.retry = 0;
         this.crowded = false;
@@ -133,12 +139,29 @@ export class Connection {
     // is reconnecting and tries a new one, rather than showing itself online with nothing
     // getting through
     const ws = this.ws;
+    this.bestTrip = null;
     const ping = () => {
+      this.pingSent = { id: `c${this.nextId}`, at: Date.now() };
       const reply = this.send({ type: "ping" });
       if (reply) reply.catch((e) => { if (e && e.code === "timeout" && this.ws === ws) this.drop(); });
     };
     ping();
     this.pingTimer = setInterval(ping, 20000);
+  }
+
+  pong(msg) {
+    const arrived = Date.now();
+    const sent = this.pingSent && this.pingSent.id === msg.id ? this.pingSent.at : null;
+    if (sent === null) {
+      if (this.bestTrip === null) this.skew = msg.time - arrived; // better than none
+      return;
+    }
+    this.pingSent = null;
+    const trip = Math.max(0, arrived - sent);
+    if (this.bestTrip === null || trip <= this.bestTrip) {
+      this.bestTrip = trip;
+      this.skew = msg.time - (sent + arrived) / 2;
+    }
   }
 
   stopPing() {
