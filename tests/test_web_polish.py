@@ -224,3 +224,26 @@ def test_the_server_clock_is_read_at_the_middle_of_the_pings_round_trip(
     assert abs(skew) < 250, skew  # read at the pong's arrival it was about -600
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+ASKED = """() => { const S = window.rummykit.S; const v = S.view;
+  const r = { deal: 1, dealer: 0, winner: 0, how: "discard", points: 20, double: false,
+              blocked: false, penalties: [0, 20], hands: [[], ["5C", "9D"]] };
+  S.view = { ...v, over: true, turn: null, winner: 0, results: [r], scores: [20, 0] };
+  S.room = { ...S.room, seats: S.room.seats.map((s) => ({ ...s, rematch: true })) };
+  window.rummykit.actions.render();
+  return document.querySelector("[data-rematch-who]").textContent; }"""
+
+
+def test_who_asked_for_the_rematch_names_oneself_first(server: Any, browser: Any) -> None:
+    """It read "Rematch asked by: Ana, You (Ben)", the capital of "You" inside the list."""
+    from tests.web_support import two_people_and_a_spectator
+
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "rummy")
+    assert ben.evaluate("() => window.rummykit.S.you") == 1
+    assert ben.evaluate(ASKED) == "Rematch asked by: You (Ben), Ana"
+    assert ana.evaluate(ASKED) == "Rematch asked by: You (Ana), Ben"
+    assert watcher.evaluate(ASKED) == "Rematch asked by: Ana, Ben"
+    for page in (ana, ben, watcher):
+        assert not js_errors(page), page.js_errors
+        page.context.close()

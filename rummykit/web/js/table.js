@@ -882,8 +882,10 @@ function endOverlay(S, actions) {
   const seated = S.you !== null && S.you !== undefined;
   const rematch = go && seated ? rematchButton(S, actions, asked.includes(S.you)) : null;
   // who asked for the rematch, on the whole screen and on the bar set aside alike
+  // one's own name first: "You (Ben)" after another's put its capital inside the list
+  const askedFirst = [...asked].sort((a, b) => (b === S.you) - (a === S.you));
   const askedBy = () => h("p.muted", { "data-rematch-who": asked.join(" "),
-    text: asked.length ? t("end.rematchWho", { who: asked.map((s) => seatName(S, s)).join(", ") }) : "" });
+    text: asked.length ? t("end.rematchWho", { who: askedFirst.map((s) => seatName(S, s)).join(", ") }) : "" });
   // the server's rematch clock: it runs while the rematch waits only for people who are gone,
   // and the new game starts without them when it runs out (docs/server.md)
   const rematchAt = go && S.room.rematch_at ? S.room.rematch_at : null;
