@@ -4,7 +4,7 @@ import { detectLanguage, loadLanguage, language, t, has, translateStatic } from 
 import { Arrangement } from "./hand.js";
 import { toast, announce, clearAnnouncements } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom } from "./table.js";
+import { renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
 import { helpHtml } from "./help.js";
 import { translateReason } from "./reasons.js";
 import { pretty } from "./cards.js";
@@ -341,13 +341,12 @@ function onState(msg) {
   // live region: said as it comes, or the player heard nothing of the rule until a refusal
   const owes = owedNow(v);
   if (owes && owes !== (prev ? owedNow(prev) : null)) {
-    announce(t("turn.owes", { cards: v.turn.owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") }));
+    announce(owesText(v.turn.owes));
   }
   // the opening meter reaching what an opening needs shows an Open button and a bar turned
   // green, neither of which is said: said once, as the Open button comes
-  // (simple Rami has no opening: its one lay-down is the whole hand, its button "Lay all down")
   if (canOpenNow(v) && !(prev && canOpenNow(prev))) {
-    announce(v.variant === "simple" ? t("turn.canCloseAll") : t("turn.canOpen", { points: v.opening.meter.points }));
+    announce(laysDownOnlyAtOnce(v) ? t("turn.canCloseAll") : t("turn.canOpen", { points: v.opening.meter.points }));
   }
   // and so is the Indian declaration check finding a valid declaration (its line turned green)
   if (canDeclareNow(v) && !(prev && canDeclareNow(prev))) {

@@ -55,6 +55,17 @@ export function dealSummary(S, r) {
   return `${won} ${t("end.paid", { n: r.points })}`;
 }
 
+/** "You must lay 7♣ before you discard": the cards a turn owes (a joker freed is "X"). */
+export function owesText(owes) {
+  return t("turn.owes", { cards: owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") });
+}
+
+/** Simple Rami: no opening, its one lay-down is the whole hand (the close), whose points count
+ * for nothing; the page words its meter, button and hints so. */
+export function laysDownOnlyAtOnce(view) {
+  return view.variant === "simple";
+}
+
 function teamsGame(view) {
   return RAMI.includes(view.variant) && view.players === 4;
 }
@@ -369,7 +380,7 @@ function seatChip(S, s, teams) {
   const badges = [];
   if (s === v.dealer) badges.push(h("span.badge.dealer", { title: t("seat.dealer"), text: t("seat.dealerShort") }));
   if (partner) badges.push(h("span.badge.partner", { text: t("seat.partner") }));
-  if (v.variant !== "indian" && v.variant !== "simple") {
+  if (v.variant !== "indian" && !laysDownOnlyAtOnce(v)) {
     badges.push(info.opened ? h("span.badge.opened", { text: t("seat.opened") }) : h("span.badge.closed", { text: t("seat.notOpened") }));
   }
   if (info.out) badges.push(h("span.badge.out", { text: t(`seat.out.${info.out}`) }));
@@ -525,7 +536,7 @@ function statusBar(S, actions) {
   if (!v.turn) text = v.over ? t("end.gameOver") : t("end.dealOver");
   else if (isMyTurn(S)) {
     const tr = v.turn;
-    if (tr.owes && tr.owes.length) text = t("turn.owes", { cards: tr.owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") });
+    if (tr.owes && tr.owes.length) text = owesText(tr.owes);
     else if (tr.phase === "draw") text = v.pile.length && tr.can.includes("take") ? t("turn.drawOrTake") : t("turn.draw");
     else text = v.variant === "indian" ? t("turn.playIndian") : t("turn.play");
   } else if (S.room && S.room.held) text = t("turn.theirsPaused", { who: seatName(S, v.turn.seat) });
@@ -578,7 +589,7 @@ function meterBar(S, actions) {
   const o = v.opening;
   if (!o) return null;
   if (o.opened || !o.meter) {
-    return h("div.meter.opened", {}, h("span", { text: v.variant === "simple" ? t("meter.simple") : t("meter.opened") }));
+    return h("div.meter.opened", {}, h("span", { text: laysDownOnlyAtOnce(v) ? t("meter.simple") : t("meter.opened") }));
   }
   const m = o.meter;
   const min = o.minimum || 0;
@@ -598,8 +609,7 @@ function meterBar(S, actions) {
       onclick: () => { S.arrangement.arrange(m.melds); S.selected.clear(); actions.render(); } }));
   }
   if (m.action && can(S, "open")) {
-    // simple Rami's one lay-down is the whole hand: no opening, and its points count for nothing
-    const label = v.variant === "simple" ? t("meter.closeAll") : t("meter.open", { points: m.points });
+    const label = laysDownOnlyAtOnce(v) ? t("meter.closeAll") : t("meter.open", { points: m.points });
     children.push(h("button.btn.primary.open-now", { type: "button", "data-action": "open-meter", "data-key": "open-meter", text: label,
       onclick: () => {
         // the arranged copies of the melds' cards leave, not their twins (see doDiscard)
@@ -607,8 +617,8 @@ function meterBar(S, actions) {
         actions.play(m.action);
       } }));
   } else if (m.enough) {
-    const simple = v.variant === "simple";
-    const hint = isMyTurn(S) ? (simple ? "meter.closeDrawFirst" : "meter.drawFirst") : (simple ? "meter.closeOnYourTurn" : "meter.onYourTurn");
+    const atOnce = laysDownOnlyAtOnce(v);
+    const hint = isMyTurn(S) ? (atOnce ? "meter.closeDrawFirst" : "meter.drawFirst") : (atOnce ? "meter.closeOnYourTurn" : "meter.onYourTurn");
     children.push(h("span.meter-hint", { "data-hint": "enough", text: t(hint) }));
   }
   // enough below the minimum: the meter's points are a close's (every card down at once),
@@ -650,7 +660,7 @@ function actionBar(S, actions) {
   const b = (name, label, onclick, opts = {}) => h(`button.btn${opts.primary ? ".primary" : ""}${opts.danger ? ".danger" : ""}`, {
     type: "button", "data-action": name, "data-key": `act-${name}`, text: label, onclick, disabled: opts.disabled || false,
     title: opts.title || null, "aria-keyshortcuts": opts.key || null,
-    "aria-label": spoken(label) !== label ? spoken(label) : null,
+    "aria-label": label.includes("★") ? spoken(label) : null,
   });
   if (can(S, "draw")) btns.push(b("draw", t("action.draw"), () => actions.play("draw"), { primary: true, key: "D" }));
   if (can(S, "take")) btns.push(b("take", t("action.take", { card: v.pile.length ? pretty(v.pile[v.pile.length - 1]) : "" }), () => actions.play("take"), { key: "T" }));
