@@ -469,7 +469,11 @@ def test_simple_ramis_lay_down_is_said_as_no_opening(planned: Server, browser: A
     page.keyboard.press("d")
     wait_change(page, s["version"])
     assert state(page)["meterAction"], state(page)
-    page.wait_for_function("() => window.announced.length > 0")
+    # the meter's line, whichever it says (the bot's move and "À vous", said just before the
+    # draw, may come first)
+    page.wait_for_function(
+        "() => window.announced.some((a) => a.includes('tout poser') || a.includes('ouvrir'))"
+    )
     said = " ".join(speech(page)["announced"])
     assert "Vous pouvez tout poser" in said and "ouvrir" not in said, said
     page.context.close()

@@ -867,6 +867,10 @@ WATCH_SPEECH_JS = """() => { window.announced = []; window.endTitleFocus = [];
     .observe(live, {childList: true, characterData: true, subtree: true});
   document.addEventListener('focusin', (e) => {
     if (e.target.id === 'end-title') window.endTitleFocus.push(e.target.textContent); });
+  // what was about to be said before now (the page says a moment's messages 30 ms later, as
+  // one text) is let go: a timer set after that one runs after it
+  return new Promise((done) => setTimeout(() => {
+    window.announced = []; window.endTitleFocus = []; done(); }, 60));
 }"""
 
 
