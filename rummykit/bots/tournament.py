@@ -320,6 +320,9 @@ def summarize(spec: Spec, deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
         # The budget hard played with, its default when none was given (the results depend
         # on it); None when no bot of the table thinks within one.
         "budget": budget_used(spec),
+        # The room options and house rules every deal was played with (the results are
+        # theirs); empty for the variant's own rules.
+        "rules": dict(spec.options),
         "lineups": [list(lu) for lu in table],
         "deals": len(deals),
         "shuffles": len(shuffles),
@@ -354,6 +357,9 @@ def _start_worker(variant: str, players: int) -> None:
     # (Only a process of its own may, and need, do so: not a thread standing in for one.)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # The main process stops its workers with SIGTERM: a handler inherited from it
+        # (the command's, which stops a tournament) would make each print a traceback.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     warm_up(variant, players)
 
 

@@ -20,7 +20,7 @@ from rummykit.cli.main import one_line
 from rummykit.cli.output import input_lines
 from rummykit.errors import RummyError
 from rummykit.melds import Meld
-from rummykit.rules import Ruleset, make_rules, option_schema
+from rummykit.rules import Ruleset, house_rule_schema, make_rules, option_schema
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -77,9 +77,12 @@ def _rule_default(variant: str, name: str) -> Any:
     return None
 
 
-def parse_rules(texts: list[str], variant: str) -> dict[str, Any]:
+def parse_rules(texts: list[str], variant: str, *, room: bool = False) -> dict[str, Any]:
     """The options of ``--rule NAME=VALUE`` arguments, each value read as its rule's type
-    (yes/no, a whole number or a word); :class:`RummyError` names what is wrong."""
+    (yes/no, a whole number or a word); :class:`RummyError` names what is wrong.
+
+    ``room``: the rules a game is created with (a tournament plays games), where
+    ``opening`` is no other name of the opening minimum as it is for an analysis."""
     out: dict[str, Any] = {}
     for text in texts:
         name, eq, raw = text.partition("=")
@@ -87,6 +90,14 @@ def parse_rules(texts: list[str], variant: str) -> dict[str, Any]:
         if not eq or not name or not raw:
             raise RummyError(f"--rule takes NAME=VALUE, not {text!r}")
         default = _rule_default(variant, name)
+        if room and name == "opening" and name not in option_schema(variant):
+            default = None  # another name of the minimum for an analysis, no room's option
+        if room and default is None:
+            known = [*option_schema(variant), *house_rule_schema(variant)]
+            raise RummyError(
+                f"{variant} has no room option or house rule {name!r}: choose among "
+                f"{', '.join(known)} (see docs/rules.md)"
+            )
         if default is None:
             changing = ", ".join(answer_rules(variant))
             raise RummyError(

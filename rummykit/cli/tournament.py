@@ -1,7 +1,8 @@
 """``rummykit tournament``: duplicate deals between bots, with 95% intervals.
 
     rummykit tournament --variant rummy --players 2 --bots hard,medium --deals 200 --seed 1 \\
-        [--json] [--plot results.png] [--jobs 2] [--records DIR [--overwrite]] [--budget 1.0]
+        [--json] [--plot results.png] [--jobs 2] [--records DIR [--overwrite]] [--budget 1.0] \\
+        [--rule NAME=VALUE ...]
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
 from typing import Any
 
@@ -23,9 +25,10 @@ from rummykit.bots.tournament import (
     saved_records,
     summarize,
 )
+from rummykit.cli.analyze import parse_rules
 from rummykit.cli.main import one_line
 from rummykit.cli.output import console, print_json
-from rummykit.rules import VARIANTS
+from rummykit.rules import VARIANTS, make_rules
 
 
 def add_parser(sub: Any) -> None:
@@ -55,6 +58,9 @@ def add_parser(sub: Any) -> None:
                    "deleted first)")
     p.add_argument("--plot", default=None, metavar="FILE.png",
                    help="draw the results (needs matplotlib: pip install 'rummykit[plot]')")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="a room option or house rule every deal is played with, e.g. "
+                        "opening=51 or jokers_zero=yes (repeatable; see docs/rules.md)")
     p.add_argument("--json", action="store_true", help="answer in JSON")
     p.set_defaults(run=run)
 
@@ -64,7 +70,11 @@ def _spec(args: argparse.Namespace) -> Spec:
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(31)
     if args.jobs < 1:
         raise TournamentError("--jobs must be at least 1")
-    spec = Spec(args.variant, args.players, bots, args.deals, seed, args.budget, args.records)
+    # An unknown variant is said as such, before any rule is looked up in it.
+    make_rules(args.variant)
+    options = parse_rules(args.rule, args.variant, room=True)
+    spec = Spec(args.variant, args.players, bots, args.deals, seed, args.budget, args.records,
+                options)
     spec.check()
     if spec.budget is not None:
         # Asked for on the command line, a budget no bot reads would be a setting silently
@@ -138,15 +148,28 @@ def run(args: argparse.Namespace) -> int:
         disable=not sys.stderr.isatty(),
     ) as bar:
         task = bar.add_task("deals", total=total)
+        signals: list[int] = []
+
+        def stop_on(signum: int, frame: Any) -> None:
+            # `kill`, a service manager or `timeout` stops the tournament as Ctrl-C does: the
+            # workers are stopped and no half-written record is left behind.
+            signals.append(signum)
+            raise KeyboardInterrupt
+
+        previous = signal.signal(signal.SIGTERM, stop_on)
         try:
             deals = run_deals(spec, args.jobs, lambda k: bar.advance(task, k))
         except Interrupted as stop:
             bar.stop()
             kept = (f"; the records of those played are in {args.records}" if args.records
                     else "")
-            print(one_line(f"rummykit tournament: interrupted after {stop.played} of "
+            how = "terminated" if signals else "interrupted"
+            print(one_line(f"rummykit tournament: {how} after {stop.played} of "
                            f"{stop.total} deals, no results{kept}"), file=sys.stderr)
-            return 130
+            # A shell's status for a command ended by the signal.
+            return 128 + signals[0] if signals else 130
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     summary = summarize(spec, deals)
     if plot:
         draw(summary, plot)
@@ -168,6 +191,7 @@ def _print(summary: dict[str, Any]) -> None:
         f"({shuffles} shuffle{'s' * (shuffles != 1)}, seed {summary['seed']}"
         + (f", hard budget {budget} s" if budget is not None else "")
         + ")"
+        + "".join(f", {k}={_said(v)}" for k, v in summary.get("rules", {}).items())
     )
     table = Table(title=title)
     for col in ("bot", "deals", "won", "won % [95%]", "points/deal [95%]",
@@ -186,6 +210,13 @@ def _print(summary: dict[str, Any]) -> None:
         con.print(f"{summary['no_winner']} deals ended with no winner"
                   + (f" ({summary['unfinished']} stopped unfinished after 3000 actions)"
                      if summary["unfinished"] else ""))
+
+
+def _said(value: Any) -> str:
+    """A rule's value as ``--rule`` takes it (yes/no rather than True/False)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def _check_plot(path: str) -> None:
