@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -189,6 +190,101 @@ class HostCheck:
                     await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+#: A ``Host`` header safe to write into the page's policy: a name or IPv4 address, or an IPv6
+#: address in brackets, and a port. Anything else (the host check lets ``127.0.0.1:8000;x``
+#: through, reading only the name) gets no host of its own in ``connect-src``.
+_POLICY_HOST = re.compile(r"^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$")
+
+
+def content_security_policy(host: str | None) -> str:
+    """The ``Content-Security-Policy`` of every HTTP answer.
+
+    The page loads its scripts, styles and translations from ``/static/`` and sets no inline
+    script, handler or style attribute (styles change through the CSSOM only), so an injected
+    ``<script>``, ``onerror=`` or ``style=`` would do nothing. Its one picture not of its own
+    is the ``data:`` favicon. ``connect-src 'self'`` covers the page's own ``ws:``/``wss:`` in
+    browsers that follow CSP 3; the host's ``ws://`` and ``wss://`` are named too, for those
+    that read ``'self'`` as ``http(s)`` only. ``frame-ancestors 'none'``: no page elsewhere may
+    frame a game table and trick a player into clicks (clickjacking).
+    """
+    connect = "'self'"
+    name = (host or "").strip().lower()
+    if _POLICY_HOST.match(name):
+        connect += f" ws://{name} wss://{name}"
+    return "; ".join(
+        [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self' data:",
+            "font-src 'self'",
+            f"connect-src {connect}",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        ]
+    )
+
+
+def _is_page(path: str) -> bool:
+    """Whether ``path`` is the web client (the page and its files) rather than data."""
+    return path == "/" or path.startswith(("/r/", "/static/"))
+
+
+class SecurityHeaders:
+    """ASGI middleware giving every HTTP answer (pages, files, API, records, errors) the
+    browser's security headers, in one place so that no route can forget them.
+
+    - ``Content-Security-Policy`` (see :func:`content_security_policy`) and
+      ``X-Frame-Options: DENY`` for browsers that predate ``frame-ancestors``.
+    - ``X-Content-Type-Options: nosniff``: a record or an API answer (JSON carrying players'
+      names) is never read as HTML or script.
+    - ``Referrer-Policy: no-referrer``: the room's code is in the page's address
+      (``/r/K7QW3P``) and is the room's only key; no request the page makes, nor a link
+      followed from it, says where it came from.
+    - ``Cache-Control``: the page and its files ``no-cache`` (kept, but checked with the server
+      each time: after an upgrade no browser runs an old page, or old modules beside new
+      ones); the API and the records ``no-store`` (room summaries and records are for
+      whoever holds the code, not for a shared cache on the way, nor the browser's disk).
+      A route that sets its own keeps it.
+    - ``Cross-Origin-Opener-Policy: same-origin``: a page that opened the game's tab gets no
+      handle on it.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = None
+        for key, value in scope["headers"]:
+            if key == b"host":
+                host = value.decode("latin-1")
+                break
+        cache = "no-cache" if _is_page(scope["path"]) else "no-store"
+        fixed = [
+            ("content-security-policy", content_security_policy(host)),
+            ("x-frame-options", "DENY"),
+            ("x-content-type-options", "nosniff"),
+            ("referrer-policy", "no-referrer"),
+            ("cross-origin-opener-policy", "same-origin"),
+        ]
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in fixed:
+                    headers[name] = value
+                if "cache-control" not in headers:
+                    headers["cache-control"] = cache
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def own_names() -> list[str]:
@@ -462,7 +558,8 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(HostCheck, names=names)],
+        # outermost first: the host check's refusals get the headers too
+        middleware=[Middleware(SecurityHeaders), Middleware(HostCheck, names=names)],
     )
     app.state.manager = manager
     app.state.storage = store

@@ -242,7 +242,7 @@ export function renderLobby(root, S, actions) {
 
 function heroCards() {
   const faces = [["A", "♠", "black"], ["K", "♥", "red"], ["Q", "♦", "red"], ["★", "", "joker"]];
-  return faces.map(([r, s, c], i) => h(`div.card.hero-card.${c}`, { style: `--i:${i}` },
+  return faces.map(([r, s, c], i) => h(`div.card.hero-card.${c}`, { style: { "--i": i } },
     h("span.corner", {}, h("span.rank", { text: r }), h("span.suit", { text: s })),
     h("span.pip", { text: s || "★" })));
 }

@@ -598,7 +598,7 @@ function meterBar(S, actions) {
   const children = min ? [
     h("span.meter-label", { text: t("meter.label") }),
     h("span.meter-track", { role: "meter", "aria-valuemin": 0, "aria-valuemax": min, "aria-valuenow": m.points, "aria-label": t("meter.aria", { points: m.points, min }) },
-      h(`span.meter-fill${m.enough ? ".enough" : ""}`, { style: `width:${pct}%` })),
+      h(`span.meter-fill${m.enough ? ".enough" : ""}`, { style: { width: `${pct}%` } })),
     h("span.meter-value", { "data-meter": m.points, text: t("meter.value", { points: m.points, min }) }),
   ] : [o.partner_opened
     // Rami 2 v 2: the partner's lay-down freed this seat from the minimum

@@ -12,6 +12,8 @@ export function h(spec, attrs = {}, ...children) {
     else if (k === "html") el.innerHTML = v;
     else if (k.startsWith("on") && typeof v === "function") listen(el, k.slice(2), v);
     else if (k === "dataset") Object.assign(el.dataset, v);
+    // through the CSSOM: the page's Content-Security-Policy refuses style attributes
+    else if (k === "style") for (const [p, x] of Object.entries(v)) el.style.setProperty(p, String(x));
     else if (k === "class") el.className += ` ${v}`;
     else if (v === true) el.setAttribute(k, "");
     else el.setAttribute(k, v);
