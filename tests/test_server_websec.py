@@ -102,7 +102,10 @@ def test_the_policy_lets_the_page_open_its_own_websocket(tmp_path: Path) -> None
         for host in ("127.0.0.1:8000", "games.example.org", "[::1]:8000"):
             policy = http.get("/", headers={"Host": host}).headers["content-security-policy"]
             connect = next(d for d in policy.split("; ") if d.startswith("connect-src "))
-            assert connect == f"connect-src 'self' ws://{host} wss://{host}", policy
+            if host.startswith("["):  # CSP names no IPv6 address: 'self' alone
+                assert connect == "connect-src 'self'", policy
+            else:
+                assert connect == f"connect-src 'self' ws://{host} wss://{host}", policy
 
 
 def test_a_host_header_cannot_write_into_the_policy(tmp_path: Path) -> None:

@@ -192,10 +192,12 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
-#: A ``Host`` header safe to write into the page's policy: a name or IPv4 address, or an IPv6
-#: address in brackets, and a port. Anything else (the host check lets ``127.0.0.1:8000;x``
-#: through, reading only the name) gets no host of its own in ``connect-src``.
-_POLICY_HOST = re.compile(r"^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$")
+#: A ``Host`` header that is a host source of CSP's grammar: a name or IPv4 address (labels of
+#: letters, digits and hyphens) and a port. Anything else gets no host of its own in
+#: ``connect-src``: what the host check lets through after an address it reads
+#: (``127.0.0.1:8000; script-src *``) would write into the policy, and an IPv6 address, which
+#: CSP cannot name, would be ignored with a warning in the console.
+_POLICY_HOST = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::[0-9]{1,5})?$")
 
 
 def content_security_policy(host: str | None) -> str:
