@@ -189,6 +189,7 @@ export const actions = {
       return false;
     };
     if (S.pending || !S.state) return unsent();
+    movedThisBurst = true;
     S.pending = true;
     render();
     try {
@@ -487,6 +488,23 @@ window.addEventListener("keydown", (e) => {
 });
 window.addEventListener("keyup", (e) => { if (e.key === " ") pressEnded(); }, true);
 window.addEventListener("blur", pressEnded);
+
+// The second tap of a double tap (a hand that shakes, a habit from other apps) on a control
+// that made a move is no move of its own: the move's redraw had put another control under the
+// finger, and Draw tapped twice with a card selected drew and discarded it (Discard takes
+// Draw's place), Take tapped twice took the card and gave it back. The browser counts the taps
+// of a double tap or click (the click's detail: 2, 3…, by the platform's own time and distance),
+// so a tap counted so after a move is dropped; a tap counted 1 starts afresh, and the keyboard's
+// clicks (detail 0) are always let through.
+let movedThisBurst = false;
+window.addEventListener("click", (e) => {
+  if (!e.isTrusted || e.detail === 0) return;
+  if (e.detail === 1) movedThisBurst = false;
+  else if (movedThisBurst) {
+    e.stopPropagation();
+    e.preventDefault();
+  }
+}, true);
 
 // The focus lost from the view with nowhere to go yet (see render).
 let focusOwed = false;

@@ -1,0 +1,222 @@
+"""What a hunt through the page on touch screens, and for people who need it to adapt, found,
+each kept: a double tap on a button that made a move making a second move with the control the
+redraw put under the finger; a card lifted by a hover that a phone keeps after a tap, and
+transitions left running under ``prefers-reduced-motion``; in forced colours (Windows' high
+contrast) the selected cards, the stock one may press, the bars of the clock and of the
+opening meter and the player to move shown by nothing but the colours the system replaces."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web_support import OPEN_PAGES, js_errors, play_against_bots, state, wait_change
+
+# What the page sends: the actions, in order (set before the page's own code).
+SENT_JS = """(() => { window.sent = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    try { const m = JSON.parse(data); if (m.type === 'action') window.sent.push(m.action); }
+    catch (e) { /* not ours to judge */ }
+    return send.call(this, data);
+  };
+})();"""
+
+# Every control one may tap smaller than WCAG 2.5.8's 24 by 24 CSS px, and the page's width
+# beyond the screen's (a sideways scroll).
+TARGETS_JS = """() => {
+  const small = [...document.querySelectorAll('button, a[href], select, input, summary')]
+    .filter((e) => !e.closest('.visually-hidden, [hidden], dialog:not([open])') && e.offsetParent)
+    .map((e) => [e.dataset.action || e.dataset.id || e.textContent.trim().slice(0, 20),
+                 e.getBoundingClientRect()])
+    .filter(([, r]) => r.width && (r.width < 24 || r.height < 24))
+    .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  return { small, sideways: document.documentElement.scrollWidth - innerWidth };
+}"""
+
+
+def touch_page(browser: Any, width: int, height: int, locale: str = "en-US", **options: Any) -> Any:
+    """A page of a phone or tablet: touch, a mobile viewport (no hover), two device pixels a
+    CSS pixel."""
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+        locale=locale,
+        **options,
+    )
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    console: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+    page.console_lines = console
+    OPEN_PAGES.append(page)
+    return page
+
+
+def centre(page: Any, selector: str) -> tuple[float, float]:
+    page.locator(selector).first.scroll_into_view_if_needed()
+    box = page.locator(selector).first.bounding_box()
+    assert box, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def second_tap(page: Any, x: float, y: float) -> None:
+    """The second tap of a double tap: a press the browser counts as the second (the click's
+    ``detail`` 2, as Chromium counts two quick taps of a finger at one place). Made with the
+    press's count given, not with two taps timed: the first tap's move and redraw come between,
+    and on a busy machine they could outlast the platform's double-tap time."""
+    page.mouse.move(x, y)
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
+
+
+def test_a_double_tap_makes_one_move(server: Any, browser: Any) -> None:
+    """On a 320 px phone: Take tapped twice took the discard and gave it back (Return comes
+    where Take was), and Draw tapped twice with a card selected drew and discarded that card
+    (Discard, enabled by the selection, comes where Draw was). The second tap of a double tap
+    after a move is no move; single taps right after still are. Every control is at least
+    24 by 24 px, and nothing scrolls sideways."""
+    page = touch_page(browser, 320, 568)
+    page.add_init_script(SENT_JS)
+    play_against_bots(page, server.base, "rummy", 2)
+    s = state(page)
+    assert "take" in s["can"] and "draw" in s["can"], s
+    targets = page.evaluate(TARGETS_JS)
+    assert targets == {"small": [], "sideways": 0}, targets
+
+    x, y = centre(page, "[data-action=take]")
+    page.touchscreen.tap(x, y)
+    wait_change(page, s["version"])
+    assert page.locator("[data-action=return-btn]").count() == 1
+    second_tap(page, x, y)
+    page.evaluate("() => new Promise((done) => setTimeout(done, 300))")
+    assert page.evaluate("() => window.sent") == ["take"]
+    s = state(page)
+    assert s["phase"] == "play" and "return" in s["can"], s
+
+    # single taps right after still play: Return, then Draw with a card selected
+    page.locator("[data-action=return-btn]").tap()
+    wait_change(page, s["version"])
+    s = state(page)
+    chosen = s["hand"][0][0]
+    page.locator(f".hand-card[data-id='{chosen}']").tap()
+    page.wait_for_function("() => window.rummykit.S.selected.size === 1")
+    x, y = centre(page, "[data-action=draw]")
+    page.touchscreen.tap(x, y)
+    wait_change(page, s["version"])
+    assert page.locator("[data-action=discard]:not([disabled])").count() == 1
+    second_tap(page, x, y)
+    page.evaluate("() => new Promise((done) => setTimeout(done, 300))")
+    assert page.evaluate("() => window.sent") == ["take", "return", "draw"]
+    s = state(page)
+    assert s["myTurn"] and s["phase"] == "play", s
+    assert chosen in [card_id for card_id, _ in s["hand"]]
+    targets = page.evaluate(TARGETS_JS)
+    assert targets == {"small": [], "sideways": 0}, targets
+
+    page.locator("[data-action=discard]").tap()
+    wait_change(page, s["version"])
+    assert page.evaluate("() => window.sent")[-1].startswith("discard ")
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+def test_no_hover_lift_and_no_motion_on_a_touch_screen(server: Any, browser: Any) -> None:
+    """A phone keeps :hover on the last thing tapped: a card deselected stayed lifted by the
+    hover's 4 px, as if half chosen; hover effects are for screens with a hover. Under
+    ``prefers-reduced-motion`` nothing moves by a transition or an animation (the clock's bar
+    and the Open button stopped, but every tap slid the hand's cards)."""
+    page = touch_page(browser, 360, 740, reduced_motion="reduce")
+    play_against_bots(page, server.base, "rami51", 4)
+    card = ".hand-card:not(.selected)"
+    page.locator(card).first.scroll_into_view_if_needed()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": card})["nodeId"]
+    cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": ["hover"]})
+    assert page.evaluate("s => document.querySelector(s).matches(':hover')", card)
+    # where a transition runs (motion not reduced), the lift it ends at
+    lift = page.evaluate(
+        """async (s) => { const e = document.querySelector(s);
+             await Promise.all(e.getAnimations().map((a) => a.finished));
+             return getComputedStyle(e).transform; }""",
+        card,
+    )
+    assert lift in ("none", "matrix(1, 0, 0, 1, 0, 0)"), lift
+    cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": []})
+
+    page.locator(card).first.tap()
+    page.wait_for_function("() => window.rummykit.S.selected.size === 1")
+    moving = page.evaluate(
+        """() => [...document.querySelectorAll('*')].flatMap((e) =>
+             [null, '::before', '::after'].map((p) => [e, p, getComputedStyle(e, p)]))
+           .filter(([, , cs]) => cs.transitionDuration.split(',').some((d) => parseFloat(d) > 0)
+                              || cs.animationName !== 'none')
+           .map(([e, p, cs]) => `${e.tagName}.${e.className}${p || ''}: ${cs.transitionProperty}`
+                                + ` ${cs.transitionDuration} ${cs.animationName}`)"""
+    )
+    assert moving == [], moving
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+# In forced colours: what tells each thing apart, as the page draws it. Canvas is measured on an
+# element of the system's colour, since the page's own colours are replaced.
+FORCED_JS = """() => {
+  const probe = document.createElement('div');
+  probe.style.background = 'Canvas';
+  document.body.append(probe);
+  const canvas = getComputedStyle(probe).backgroundColor;
+  probe.remove();
+  const css = (sel) => getComputedStyle(document.querySelector(sel));
+  const line = (sel) => { const cs = css(sel); return `${cs.outlineStyle} ${cs.outlineWidth}`; };
+  const chip = document.querySelector('.seat-chip');
+  chip.classList.remove('turn');
+  const idleChip = line('.seat-chip');
+  chip.classList.add('turn');
+  const turnChip = line('.seat-chip');
+  chip.classList.remove('turn');
+  const suits = (cls) => [...document.querySelectorAll(`.hand-card.${cls} .suit`)]
+    .map((e) => [e.textContent, getComputedStyle(e).color, e.getBoundingClientRect().width > 0]);
+  return {
+    canvas,
+    selected: line('.hand-card.selected'),
+    unselected: line('.hand-card:not(.selected)'),
+    stockLive: line('.stack.stock.live .card'),
+    clockBar: css('.status .clock-bar span').backgroundColor,
+    meterFill: css('.meter-fill').backgroundColor,
+    idleChip, turnChip,
+    red: suits('suit-h').concat(suits('suit-d')),
+    black: suits('suit-s').concat(suits('suit-c')),
+  };
+}"""
+
+
+def test_forced_colours_keep_what_colour_alone_showed(server: Any, browser: Any) -> None:
+    """Windows' high contrast replaces the page's colours and drops its shadows: the selected
+    cards were told by their lift alone, the stock one may draw from and the player to move by
+    nothing, and the clock's and the opening meter's bars were white on white. Each has an
+    outline or a fill of the system's colours now; the suits, all of the text colour there,
+    are told by their symbols, which stay."""
+    page = touch_page(browser, 390, 844, forced_colors="active", color_scheme="dark")
+    play_against_bots(page, server.base, "rami51", 2)
+    s = state(page)
+    assert "draw" in s["can"] and not s["opened"], s
+    page.locator(f".hand-card[data-id='{s['hand'][0][0]}']").tap()
+    page.wait_for_function("() => window.rummykit.S.selected.size === 1")
+    seen = page.evaluate(FORCED_JS)
+    assert seen["selected"].startswith("solid"), seen
+    assert seen["unselected"].startswith("none"), seen
+    assert seen["stockLive"].startswith("solid"), seen
+    assert seen["turnChip"].startswith("solid") and seen["idleChip"].startswith("none"), seen
+    assert seen["clockBar"] != seen["canvas"] and seen["meterFill"] != seen["canvas"], seen
+    for text, _, shown in seen["red"] + seen["black"]:
+        assert text in "♠♥♦♣" and text and shown, seen
+    assert not js_errors(page), page.js_errors
+    page.context.close()
