@@ -57,8 +57,9 @@ def touch_page(browser: Any, width: int, height: int, locale: str = "en-US", **o
     return page
 
 
-def centre(page: Any, selector: str) -> tuple[float, float]:
-    page.locator(selector).first.scroll_into_view_if_needed()
+def centre(page: Any, selector: str, scroll: bool = True) -> tuple[float, float]:
+    if scroll:
+        page.locator(selector).first.scroll_into_view_if_needed()
     box = page.locator(selector).first.bounding_box()
     assert box, selector
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -72,6 +73,46 @@ def second_tap(page: Any, x: float, y: float) -> None:
     page.mouse.move(x, y)
     page.mouse.down(click_count=2)
     page.mouse.up(click_count=2)
+
+
+def finger_drag(page: Any, source: str, target: str) -> None:
+    """A finger's drag from one element to another (touch events, as a phone sends them: the
+    browser decides whether the page scrolls or the page's pointer events follow the finger)."""
+    page.evaluate("() => scrollTo(0, 0)")
+    (ax, ay), (bx, by) = centre(page, source, scroll=False), centre(page, target, scroll=False)
+    assert 0 < ay < page.viewport_size["height"] and 0 < by < page.viewport_size["height"]
+    cdp = page.context.new_cdp_session(page)
+    touch = "Input.dispatchTouchEvent"
+    cdp.send(touch, {"type": "touchStart", "touchPoints": [{"x": ax, "y": ay}]})
+    for i in range(1, 13):
+        point = {"x": ax + (bx - ax) * i / 12, "y": ay + (by - ay) * i / 12}
+        cdp.send(touch, {"type": "touchMove", "touchPoints": [point]})
+    cdp.send(touch, {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_the_stock_and_the_pile_dragged_by_a_finger(server: Any, browser: Any) -> None:
+    """The stock or the pile dragged into the hand draws or takes: with a finger the browser
+    took the drag for a scroll of the page and cancelled it (only a mouse could), since the
+    piles, unlike the hand's cards, let the page pan."""
+    page = touch_page(browser, 390, 844, locale="es-ES")
+    play_against_bots(page, server.base, "rummy", 2)
+    s = state(page)
+    assert "take" in s["can"], s
+    finger_drag(page, "[data-action=pile]", ".hand")
+    wait_change(page, s["version"])
+    s = state(page)
+    assert s["phase"] == "play" and "return" in s["can"], s
+    page.locator("[data-action=return-btn]").tap()
+    wait_change(page, s["version"])
+    s = state(page)
+    assert s["phase"] == "draw", s
+    finger_drag(page, "[data-action=draw-stock]", ".hand")
+    wait_change(page, s["version"])
+    s = state(page)
+    assert s["phase"] == "play" and "return" not in s["can"], s
+    assert not js_errors(page), page.js_errors
+    page.context.close()
 
 
 def test_a_double_tap_makes_one_move(server: Any, browser: Any) -> None:
