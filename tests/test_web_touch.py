@@ -261,3 +261,47 @@ def test_forced_colours_keep_what_colour_alone_showed(server: Any, browser: Any)
         assert text in "♠♥♦♣" and text and shown, seen
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+# A notched phone held sideways (the notch on one side, the rounded corners, the home bar).
+INSETS = {"top": 0, "right": 47, "bottom": 21, "left": 47}
+
+# Every control and card drawn (the skip link, parked off the screen, aside) outside the safe
+# area's sides; the toast's foot; the top bar's edges; the page's width beyond the screen's.
+UNSAFE_JS = """([left, right, bottom]) => {
+  const out = [...document.querySelectorAll('button, select, a[href], .card')]
+    .filter((e) => e.offsetParent && !e.closest('.visually-hidden') && !e.matches('.skip'))
+    .map((e) => [e.dataset.action || e.dataset.id || e.className, e.getBoundingClientRect()])
+    .filter(([, r]) => r.left < left || r.right > innerWidth - right)
+    .map(([name, r]) => `${name} ${Math.round(r.left)}-${Math.round(r.right)}`);
+  const toast = document.getElementById('toast').getBoundingClientRect();
+  const bar = document.querySelector('.topbar').getBoundingClientRect();
+  return { out, toastFoot: innerHeight - toast.bottom >= bottom, barEdges: [bar.left, bar.right],
+           sideways: document.documentElement.scrollWidth - innerWidth };
+}"""
+
+
+def test_a_notched_phone_held_sideways_keeps_the_page_in_its_safe_area(
+    server: Any, browser: Any
+) -> None:
+    """The page asks to be laid under a notched phone's edges (``viewport-fit=cover``) and
+    kept nothing out of them: held sideways, the name, the help button, the hand's tools and
+    cards went under the notch and the rounded corners, the toast near the home bar. Its
+    contents keep to the safe area now (``env(safe-area-inset-*)``), the top bar's colour
+    alone runs to the edges."""
+    page = touch_page(browser, 844, 390, locale="fr-FR")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": INSETS})
+    play_against_bots(page, server.base, "rami51", 2)
+    page.evaluate(
+        """async () => { const ui = await import('/static/js/ui.js');
+             ui.toast('Un message assez long pour traverser tout l’écran d’un téléphone', 'error',
+                      60000); }"""
+    )
+    sides = [INSETS["left"], INSETS["right"], INSETS["bottom"]]
+    for where in ("0", "document.body.scrollHeight"):
+        page.evaluate(f"() => scrollTo(0, {where})")
+        seen = page.evaluate(UNSAFE_JS, sides)
+        assert seen == {"out": [], "toastFoot": True, "barEdges": [0, 844], "sideways": 0}, seen
+    assert not js_errors(page), page.js_errors
+    page.context.close()
