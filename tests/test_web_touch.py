@@ -305,3 +305,30 @@ def test_a_notched_phone_held_sideways_keeps_the_page_in_its_safe_area(
         assert seen == {"out": [], "toastFoot": True, "barEdges": [0, 844], "sideways": 0}, seen
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+def test_the_readers_default_font_size_is_followed(server: Any, browser: Any) -> None:
+    """A reader who set a larger default font size (the browser's settings: 24 px, Chrome's
+    "very large") got the page's 16 px all the same: every size was in px. The sizes are in
+    rem now, so the text grows, and on a 320 px French phone the lobby's form (its name field
+    was as wide as twenty letters of the larger font) and the table stay within the screen."""
+    page = touch_page(browser, 320, 568, locale="fr-FR")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 24, "fixed": 20}})
+    page.goto(server.base + "/")
+    page.wait_for_selector("[data-action=create]:not([disabled])")
+    assert page.evaluate(
+        "() => getComputedStyle(document.querySelector('.panel h2')).fontSize"
+    ) == ("30px")
+    wide = "() => document.querySelector('.create').getBoundingClientRect().right"
+    assert page.evaluate(wide) <= 320 and page.evaluate(TARGETS_JS)["sideways"] == 0
+    play_against_bots(page, server.base, "rami51", 4)
+    sizes = page.evaluate(
+        """() => ['.status', '[data-action=draw]', '.stack-label', '.log']
+             .map((s) => getComputedStyle(document.querySelector(s)).fontSize)"""
+    )
+    assert sizes == ["24px", "24px", "18px", "19.5px"], sizes
+    targets = page.evaluate(TARGETS_JS)
+    assert targets == {"small": [], "sideways": 0}, targets
+    assert not js_errors(page), page.js_errors
+    page.context.close()
