@@ -788,7 +788,7 @@ function sidePanel(S, actions) {
     r.double ? h("span.badge.double", { text: t("end.double") }) : null,
     r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
   // it scrolls, so the keyboard can reach it (kept through redraws while it has the focus)
-  const log = h("ol.log", { "aria-label": t("table.log"), tabindex: "0", "data-key": "log", "data-keep": "content" }, panelLog(S.log).map((l) => (l.deal
+  const log = h("ol.log", { "aria-label": t("table.log"), tabindex: "0", "data-key": "log", "data-keep": "content", "data-scroll": "" }, panelLog(S.log).map((l) => (l.deal
     ? h("li.log-deal", { "data-log-deal": l.deal, text: l.text })
     : h(`li${l.seat === S.you ? ".mine" : ""}`, {}, withJokerNames(l.text)))));
   return h("aside.side", {},
@@ -910,7 +910,8 @@ function endOverlay(S, actions) {
   const body = [
     h("div.end-head", {}, title, toggle),
     h("p.end-winner", { id: "end-summary" }, dealSummary(S, result), " ", marks),
-    h("div.table-scroll", {}, table),
+    // a wide table of results scrolls sideways on a phone: kept where it was through a redraw
+    h("div.table-scroll", { "data-key": `results-${endKey}`, "data-scroll": "" }, table),
   ];
   if (go) {
     const w = go.winner;

@@ -53,6 +53,28 @@ function adoptListeners(kept, fresh) {
  * the moves and the turn are announced, not re-read by a refocus). A node inside an end screen
  * is kept for the same end only (``data-end-key``: a rematch's first deal reads alike). */
 export function placeView(root, view) {
+  const scrolled = scrollsOf(root);
+  placeKeepingFocus(root, view);
+  // after the view is in the page: a scroll is set on a laid-out box
+  for (const [key, top, left] of scrolled) {
+    const el = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (el) {
+      el.scrollTop = top;
+      el.scrollLeft = left;
+    }
+  }
+}
+
+/** Where the boxes that scroll of their own (``data-scroll``, named by their ``data-key``)
+ * stand: the view drawn anew put the log back at its newest line at every move of the others
+ * and every card tapped, and a reader reading older moves on a phone lost their place. */
+function scrollsOf(root) {
+  return [...root.querySelectorAll("[data-scroll][data-key]")]
+    .filter((el) => el.scrollTop || el.scrollLeft)
+    .map((el) => [el.dataset.key, el.scrollTop, el.scrollLeft]);
+}
+
+function placeKeepingFocus(root, view) {
   const held = document.activeElement;
   const key = held && root.contains(held) ? held.dataset.key : null;
   const fresh = key ? view.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
