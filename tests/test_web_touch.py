@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rummykit.engine import Game
+from tests.test_web_rami import DRAW, _finish
 from tests.web_support import OPEN_PAGES, js_errors, play_against_bots, state, wait_change
 
 # What the page sends: the actions, in order (set before the page's own code).
@@ -164,6 +166,32 @@ def test_a_double_tap_makes_one_move(server: Any, browser: Any) -> None:
     page.locator("[data-action=discard]").tap()
     wait_change(page, s["version"])
     assert page.evaluate("() => window.sent")[-1].startswith("discard ")
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+def test_a_double_tap_on_drop_is_asked_and_not_answered(server: Any, browser: Any) -> None:
+    """Indian rummy's Drop asks first (it costs 20 points); on a phone its question's
+    *Drop (−20)* lies where Drop was tapped, and the second tap of a double tap answered it:
+    the player dropped out of the deal without being asked. The second tap after a tap that
+    opened a question is dropped, as after one that made a move."""
+    page = touch_page(browser, 390, 844)
+    page.add_init_script(SENT_JS)
+    play_against_bots(page, server.base, "indian", 2)
+    assert "drop" in state(page)["can"]
+    x, y = centre(page, "[data-action=drop]")
+    page.touchscreen.tap(x, y)
+    page.wait_for_selector("#confirm[open]")
+    box = page.locator("#confirm-ok").bounding_box()
+    assert box and box["x"] <= x <= box["x"] + box["width"], (x, box)  # the answer's place
+    assert box["y"] <= y <= box["y"] + box["height"], (y, box)
+    second_tap(page, x, y)
+    page.evaluate("() => new Promise((done) => setTimeout(done, 300))")
+    assert page.locator("#confirm[open]").count() == 1
+    assert page.evaluate("() => window.sent") == []
+    page.locator("#confirm-cancel").tap()
+    page.wait_for_selector("#confirm:not([open])", state="attached")
+    assert page.evaluate("() => window.sent") == [] and "drop" in state(page)["can"]
     assert not js_errors(page), page.js_errors
     page.context.close()
 
@@ -379,5 +407,40 @@ def test_the_log_keeps_its_place_through_redraws_and_a_turn_of_the_phone(
     assert page.locator(".hand-card.selected").count() == 2
     assert page.evaluate("() => document.activeElement.dataset.id") == hand[1][0]
     assert page.evaluate(TARGETS_JS)["sideways"] == 0
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+# The end screen drawn by the page's code: the results' table against its box, and the cells of
+# its last column past the box's edge (cut off there).
+RESULTS_JS = """() => {
+  const box = document.querySelector('#drawn .table-scroll');
+  const edge = box.getBoundingClientRect().right;
+  const last = [...document.querySelectorAll('#drawn .results tr > :last-child')];
+  return { over: box.scrollWidth - box.clientWidth,
+           outside: last.filter((c) => c.getBoundingClientRect().right > edge + 0.5)
+             .map((c) => c.textContent) };
+}"""
+
+
+def test_a_2v2_games_end_keeps_its_totals_on_a_320_px_phone(server: Any, browser: Any) -> None:
+    """At the end of a Rami 2 v 2 game on a 320 px phone in French, the last column's head,
+    *Total de l’équipe*, kept *l’équipe* whole and the table was wider than its card: the
+    sides' totals were cut at the card's edge (a sideways scroll inside it to read them). The
+    column heads are smaller on a phone, and the table fits, in every language."""
+    game = Game.new("rami71", 4, seed=5)
+    for deal in range(40):
+        _finish(game, 5 + deal)
+        if game.over:
+            break
+        game.next_deal()
+    assert game.over
+    page = touch_page(browser, 320, 640)
+    page.goto(server.base + "/")
+    page.wait_for_selector(".lobby")
+    for lang in ("fr", "es", "en"):
+        page.evaluate(DRAW, [lang, game.view(0), "medium"])
+        seen = page.evaluate(RESULTS_JS)
+        assert seen == {"over": 0, "outside": []}, (lang, seen)
     assert not js_errors(page), page.js_errors
     page.context.close()

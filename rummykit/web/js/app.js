@@ -2,7 +2,7 @@
 import { Connection } from "./net.js";
 import { detectLanguage, loadLanguage, language, t, has, translateStatic } from "./i18n.js";
 import { Arrangement } from "./hand.js";
-import { toast, announce, clearAnnouncements } from "./ui.js";
+import { toast, announce, clearAnnouncements, tapActed } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
 import { renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
 import { helpHtml } from "./help.js";
@@ -189,7 +189,7 @@ export const actions = {
       return false;
     };
     if (S.pending || !S.state) return unsent();
-    movedThisBurst = true;
+    tapActed.yes = true;
     S.pending = true;
     render();
     try {
@@ -490,17 +490,17 @@ window.addEventListener("keyup", (e) => { if (e.key === " ") pressEnded(); }, tr
 window.addEventListener("blur", pressEnded);
 
 // The second tap of a double tap (a hand that shakes, a habit from other apps) on a control
-// that made a move is no move of its own: the move's redraw had put another control under the
-// finger, and Draw tapped twice with a card selected drew and discarded it (Discard takes
-// Draw's place), Take tapped twice took the card and gave it back. The browser counts the taps
-// of a double tap or click (the click's detail: 2, 3…, by the platform's own time and distance),
-// so a tap counted so after a move is dropped; a tap counted 1 starts afresh, and the keyboard's
-// clicks (detail 0) are always let through.
-let movedThisBurst = false;
+// that acted is no tap of its own: the redraw, or a question, had put another control under the
+// finger. Draw tapped twice with a card selected drew and discarded it (Discard takes Draw's
+// place), Take tapped twice took the card and gave it back, Drop tapped twice confirmed itself
+// (the question's "Drop (−20)" lies where Drop was, on a phone). The browser counts the taps of
+// a double tap or click (the click's detail: 2, 3…, by the platform's own time and distance),
+// so a tap counted so after one that acted (tapActed, ui.js) is dropped; a tap counted 1 starts
+// afresh, and the keyboard's clicks (detail 0) are always let through.
 window.addEventListener("click", (e) => {
   if (!e.isTrusted || e.detail === 0) return;
-  if (e.detail === 1) movedThisBurst = false;
-  else if (movedThisBurst) {
+  if (e.detail === 1) tapActed.yes = false;
+  else if (tapActed.yes) {
     e.stopPropagation();
     e.preventDefault();
   }

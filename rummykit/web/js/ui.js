@@ -170,6 +170,12 @@ export function clearAnnouncements() {
   el.hidden = true;
 }
 
+/** Whether the tap being made, or the last one, acted: made a move (app.js) or opened a
+ * question. The second tap of a double tap is then dropped (app.js): a question shows under
+ * the finger, and on a phone the confirmation's "Drop (−20)" lay where Drop had been tapped,
+ * so a double tap dropped out of the deal without being asked. */
+export const tapActed = { yes: false };
+
 /** A yes/no question; resolves true when confirmed. */
 export function confirmDialog(title, body, okLabel = null, danger = true) {
   const dlg = document.getElementById("confirm");
@@ -182,6 +188,7 @@ export function confirmDialog(title, body, okLabel = null, danger = true) {
   return new Promise((resolve) => {
     dlg.addEventListener("close", () => resolve(dlg.returnValue === "ok"), { once: true });
     dlg.returnValue = "";
+    tapActed.yes = true;
     dlg.showModal();
   });
 }
@@ -203,6 +210,7 @@ export function chooseDialog(title, options) {
       }));
     }
     dlg.addEventListener("close", () => resolve(chosen), { once: true });
+    tapActed.yes = true;
     dlg.showModal();
   });
 }
