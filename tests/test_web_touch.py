@@ -444,3 +444,32 @@ def test_a_2v2_games_end_keeps_its_totals_on_a_320_px_phone(server: Any, browser
         assert seen == {"over": 0, "outside": []}, (lang, seen)
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+# The declaration check's texts: how much of each is cut off (its width beyond its box).
+CUT_JS = """() => [...document.querySelectorAll('.meter.declaration :is(.decl, .meter-hint)')]
+  .map((e) => e.scrollWidth - e.clientWidth)"""
+
+
+def test_the_declaration_check_shows_its_whole_reason_to_a_finger(
+    server: Any, browser: Any
+) -> None:
+    """On a phone held sideways Indian rummy's declaration check keeps to one line (so the
+    turn's buttons stay on the first screen), cut short, its whole reason in its title: a
+    hover shows it, a finger cannot. Tapped, the check shows its whole reason, through the
+    redraws that follow; a tap elsewhere folds it again."""
+    page = touch_page(browser, 844, 390, locale="fr-FR")
+    play_against_bots(page, server.base, "indian", 2)
+    s = state(page)
+    page.locator("[data-action=draw]").tap()
+    wait_change(page, s["version"])
+    cut = page.evaluate(CUT_JS)
+    assert cut and max(cut) > 0, cut  # French reasons are long: this one is cut
+    page.locator(".meter.declaration").tap()
+    assert max(page.evaluate(CUT_JS)) <= 0, page.evaluate(CUT_JS)
+    page.evaluate("() => window.rummykit.actions.render()")
+    assert max(page.evaluate(CUT_JS)) <= 0, page.evaluate(CUT_JS)
+    page.locator(".felt").tap()
+    assert max(page.evaluate(CUT_JS)) > 0
+    assert not js_errors(page), page.js_errors
+    page.context.close()

@@ -645,7 +645,10 @@ function declarationBar(S, actions) {
     const why = d.reason ? translateReason(d.reason) : t("declare.notYetWhy");
     parts.push(h("span.decl.no", { "data-declaration": "invalid", title: why, text: t("common.labelValue", { label: t("declare.notYet"), value: why }) }));
   }
-  return h("div.meter.declaration", {}, parts);
+  // a phone held sideways cuts the check to one line (app.css), its whole reason in the title,
+  // which no finger can show: a tap (or a click) gives the bar the focus, and focused it shows
+  // whole. Kept through redraws while focused; out of the Tab order, as it is no control.
+  return h("div.meter.declaration", { tabindex: -1, "data-key": "declaration", "data-keep": "content" }, parts);
 }
 
 function rankLabelOf(w) {
