@@ -271,8 +271,9 @@ FORCED_JS = """() => {
 
 def test_forced_colours_keep_what_colour_alone_showed(server: Any, browser: Any) -> None:
     """Windows' high contrast replaces the page's colours and drops its shadows: the selected
-    cards were told by their lift alone, the stock one may draw from and the player to move by
-    nothing, and the clock's and the opening meter's bars were white on white. Each has an
+    cards were told by their lift alone, the stock one may draw from, the player to move and
+    the keyboard's focus by nothing, and the clock's and the opening meter's bars were white on
+    white. Each has an
     outline or a fill of the system's colours now; the suits, all of the text colour there,
     are told by their symbols, which stay."""
     page = touch_page(browser, 390, 844, forced_colors="active", color_scheme="dark")
@@ -289,6 +290,14 @@ def test_forced_colours_keep_what_colour_alone_showed(server: Any, browser: Any)
     assert seen["clockBar"] != seen["canvas"] and seen["meterFill"] != seen["canvas"], seen
     for text, _, shown in seen["red"] + seen["black"]:
         assert text in "♠♥♦♣" and text and shown, seen
+    # the keyboard's place: the page's ring is a box-shadow, which forced colours drop
+    page.locator("[data-action=draw]").focus()
+    page.keyboard.press("Tab")
+    ring = page.evaluate(
+        """() => { const a = document.activeElement; const cs = getComputedStyle(a);
+                   return [a.dataset.action, a.matches(':focus-visible'), cs.outlineStyle]; }"""
+    )
+    assert ring[1:] == [True, "solid"], ring
     assert not js_errors(page), page.js_errors
     page.context.close()
 
