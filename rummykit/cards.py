@@ -62,8 +62,27 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
+    # Cards order by index (suit, then rank; the joker last) under every comparison; a value
+    # that is no card gives NotImplemented, so Python raises its TypeError.
     def __lt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index >= other.index
 
     def __repr__(self) -> str:
         return f"Card({self.text!r})"

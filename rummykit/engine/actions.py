@@ -169,14 +169,17 @@ class Open(Action):
         return hash((self.verb, self.key()))
 
     def __repr__(self) -> str:
-        groups = ", ".join(f"parse_cards({format_cards(m)!r})" for m in self.melds)
-        return f"{type(self).__name__}(({groups},))"
+        groups = [f"parse_cards({format_cards(m)!r})" for m in self.melds]
+        # A tuple of one needs its comma, an empty one must not have it: "(,)" is no Python.
+        inner = f"{groups[0]}," if len(groups) == 1 else ", ".join(groups)
+        return f"{type(self).__name__}(({inner}))"
 
     def __str__(self) -> str:
         return f"{self.verb} " + " / ".join(format_cards(m) for m in self.melds)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+# repr=False: Open's repr, under this class's name (the dataclass would write one of its own).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Declare(Open):
     """``declare M / M / …`` (Indian rummy): the card of the 14 not listed is discarded."""
 
@@ -192,7 +195,7 @@ class Layoff(Action):
 
     def __repr__(self) -> str:
         end = f", {self.end!r}" if self.end else ""
-        return f"Layoff({self.number}, {self.card!r}{end})"
+        return f"Layoff({self.number!r}, {self.card!r}{end})"
 
     def __str__(self) -> str:
         end = f" {self.end}" if self.end else ""
@@ -206,7 +209,7 @@ class Swap(Action):
     verb: ClassVar[str] = "swap"
 
     def __repr__(self) -> str:
-        return f"Swap({self.number}, {self.card!r})"
+        return f"Swap({self.number!r}, {self.card!r})"
 
     def __str__(self) -> str:
         return f"swap {self.number} {self.card.text}"

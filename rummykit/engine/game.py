@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -74,7 +76,7 @@ class Game:
         *,
         seed: int | None = None,
         rng: Shuffler | None = None,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[Card | str] | None = None,
     ) -> None:
         # The checks of every way in (Game.new, a replay, a bot's world): once per game.
         if type(rules) is not Ruleset:
@@ -82,6 +84,7 @@ class Game:
                 f"rules must be a Ruleset (rummykit.rules.make_rules), not {describe(rules)}; "
                 "Game.new makes one from a variant's name"
             )
+        _check_made(rules)
         # The record stores the seed and replays only a whole number (JSON has no other
         # seed a replay could rebuild the same shuffles from).
         if seed is not None and type(seed) is not int:
@@ -92,14 +95,9 @@ class Game:
             raise InvalidArgument(
                 f"rng must have a shuffle method (a random.Random), not {describe(rng)}"
             )
-        if deck is not None:
-            # The deck's cards are counted by Game.new and a replay; here only their type.
-            try:
-                whole = ONLY_CARDS.issuperset(map(type, deck[:]))
-            except TypeError:
-                whole = False
-            if not whole:
-                cards_argument(deck, "deck")
+        # A deck of other cards would deal a game whose record does not replay (or, short,
+        # fail with an IndexError): counted here, where Game.new and a replay come in too.
+        cards = None if deck is None else _deck_cards(deck, rules)
         self.rules = rules
         self.seed = seed
         self._rng: Shuffler | None = rng
@@ -116,7 +114,7 @@ class Game:
         self._planned_restocks: dict[int, list[list[Card]]] = {}
         #: While a record replays, a stock rebuilt with no order given is an error.
         self._replaying = False
-        self.deal: DealState = self._start_deal(rules.first_dealer, deck)
+        self.deal: DealState = self._start_deal(rules.first_dealer, cards)
 
     # -- construction ---------------------------------------------------------------------
 
@@ -133,9 +131,7 @@ class Game:
     ) -> Game:
         """A new game. ``seed`` makes every shuffle reproducible; ``deck`` fixes the first
         deal's cards (notation strings or cards); with neither, shuffles are secure."""
-        rules = make_rules(variant, players, options)
-        cards = None if deck is None else _deck_cards(deck, rules)
-        return cls(rules, seed=seed, rng=rng, deck=cards)
+        return cls(make_rules(variant, players, options), seed=seed, rng=rng, deck=deck)
 
     @property
     def variant(self) -> str:
@@ -1144,6 +1140,46 @@ _ENDS: Final = (None, "low", "high")
 
 def _seats_after(dealer: int, n: int) -> list[int]:
     return [(dealer + i) % n for i in range(1, n + 1)]
+
+
+@functools.lru_cache(maxsize=64)
+def _made_problem(rules: Ruleset) -> str | None:
+    """Why ``rules`` is not what :func:`make_rules` builds from its own options (a ruleset
+    made by hand or by ``dataclasses.replace``), or None."""
+    try:
+        made = make_rules(rules.variant, rules.players, rules.options())
+    except RummyError as exc:
+        return str(exc)
+    except Exception as exc:  # a field made by hand may hold anything
+        return f"{type(exc).__name__}: {exc}"
+    wrong = {
+        f.name: getattr(rules, f.name)
+        for f in dataclasses.fields(Ruleset)
+        if getattr(rules, f.name) != getattr(made, f.name)
+    }
+    if not wrong:
+        return None
+    given = ", ".join(f"{name}={value!r}" for name, value in wrong.items())
+    asked = {**rules.options(), **wrong}
+    return (
+        f"{given} {'is' if len(wrong) == 1 else 'are'} not among its options, which are all "
+        f"a record stores: give house rules by name, make_rules({rules.variant!r}, "
+        f"{rules.players!r}, {asked!r})"
+    )
+
+
+def _check_made(rules: Ruleset) -> None:
+    """Refuse a ruleset :func:`make_rules` would not build: its checks keep every deal
+    playable and the record stores only its options, so another one would not replay."""
+    try:
+        problem = _made_problem(rules)
+    except TypeError:  # a field made by hand holds an unhashable value
+        problem = "a field holds a value of the wrong type"
+    if problem is not None:
+        raise InvalidArgument(
+            f"rules must be a Ruleset as make_rules(variant, players, options) builds it: "
+            f"{problem}"
+        )
 
 
 def _deck_cards(deck: Sequence[Card | str], rules: Ruleset) -> list[Card]:

@@ -1,0 +1,134 @@
+"""What a developer building on the engine as a library runs into: values whose ``repr`` does
+not paste back, comparisons that half work, and public constructors that take what the rest of
+the API refuses."""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from rummykit.cards import Card, make_deck, parse_cards
+from rummykit.engine import Declare, Game, Layoff, Open, Swap
+from rummykit.errors import InvalidArgument, InvalidHand
+from rummykit.rules import make_rules
+
+# -- repr pastes back as code equal to the value ---------------------------------------------
+
+EVAL_NAMES: dict[str, Any] = {
+    "Card": Card, "Declare": Declare, "Layoff": Layoff, "Open": Open, "Swap": Swap,
+    "parse_cards": parse_cards,
+}
+
+
+@pytest.mark.parametrize("action", [
+    Open(()),
+    Declare(()),
+    Open((parse_cards("7S 7H X"),)),
+    Declare((parse_cards("5H 6H 7H"), parse_cards("KS KH KD"))),
+    # A number of the wrong type is refused by check, but its repr must still show it.
+    Layoff("1", Card("7H")),  # type: ignore[arg-type]
+    Swap(True, Card("7H")),
+], ids=repr)
+def test_an_actions_repr_pastes_back_equal(action: Any) -> None:
+    text = repr(action)
+    assert eval(text, dict(EVAL_NAMES)) == action
+    assert type(eval(text, dict(EVAL_NAMES))) is type(action)
+
+
+def test_declare_reads_like_open() -> None:
+    melds = (parse_cards("5H 6H 7H"), parse_cards("KS KH KD"))
+    assert repr(Declare(melds)) == repr(Open(melds)).replace("Open", "Declare", 1)
+
+
+def test_a_layoff_numbered_by_text_does_not_show_as_a_number() -> None:
+    assert repr(Layoff("1", Card("7H"))) == "Layoff('1', Card('7H'))"  # type: ignore[arg-type]
+
+
+# -- cards compare under every operator ------------------------------------------------------
+
+OPS: list[Callable[[Any, Any], bool]] = [operator.lt, operator.le, operator.gt, operator.ge]
+
+
+@pytest.mark.parametrize("op", OPS, ids=lambda op: op.__name__)
+def test_cards_compare_by_their_order(op: Callable[[Any, Any], bool]) -> None:
+    cards = list(parse_cards("2S 7H 7H AC X"))
+    for a in cards:
+        for b in cards:
+            assert op(a, b) == op(a.index, b.index), (a, b)
+
+
+@pytest.mark.parametrize("op", OPS, ids=lambda op: op.__name__)
+@pytest.mark.parametrize("other", [5, "7H", None, [1]], ids=repr)
+def test_a_card_compared_with_no_card_is_a_type_error(
+    op: Callable[[Any, Any], bool], other: Any
+) -> None:
+    with pytest.raises(TypeError, match="not supported"):
+        op(Card("7H"), other)
+    with pytest.raises(TypeError, match="not supported"):
+        op(other, Card("7H"))
+
+
+# -- Game(rules, deck=...) takes only what Game.new and a replay take ------------------------
+
+
+@pytest.mark.parametrize("change", [
+    {"hand_size": 60},          # was an IndexError
+    {"players": 9},             # was an IndexError
+    {"hand_size": "13"},        # was a TypeError
+    {"jokers": 20},             # dealt a game whose record did not replay
+    {"lay_mode": "declare"},    # another game under rummy's name
+    {"max_restocks": 0},        # a fair house rule, but the record lost it
+    {"variant": "poker"},
+    {"house": [1]},             # unhashable
+], ids=repr)
+def test_game_refuses_a_ruleset_make_rules_would_not_build(change: dict[str, Any]) -> None:
+    rules = dataclasses.replace(make_rules("rummy", 2), **change)
+    with pytest.raises(InvalidArgument, match="rules must be a Ruleset as make_rules"):
+        Game(rules, seed=1)
+
+
+def test_the_refusal_says_how_to_ask_for_the_house_rule() -> None:
+    rules = dataclasses.replace(make_rules("rummy", 2), max_restocks=0)
+    with pytest.raises(InvalidArgument) as info:
+        Game(rules, seed=1)
+    message = str(info.value)
+    assert "max_restocks=0" in message
+    asked = make_rules("rummy", 2, {"opening": 40, "clock": 45, "length": "one-deal",
+                                    "max_restocks": 0})
+    assert repr(asked.options()) in message or "'max_restocks': 0" in message
+    game = Game(asked, seed=1)
+    assert Game.from_record(game.record()).rules == game.rules
+
+
+def test_game_takes_every_ruleset_make_rules_builds() -> None:
+    cases: list[tuple[str, int, dict[str, Any]]] = [
+        ("rummy", 3, {"opening": 30, "max_restocks": 0}),
+        ("rami51", 4, {"partner_opens_free": False}),
+        ("indian", 2, {"format": "deals", "deals": 3, "cap": 60}),
+        ("simple", 2, {"fixed_penalty": 50}),
+    ]
+    for variant, players, options in cases:
+        rules = make_rules(variant, players, options)
+        game = Game(rules, seed=2)
+        assert Game.from_record(game.record()).rules == rules
+
+
+@pytest.mark.parametrize("deck", [
+    [Card("7H")] * 10,          # was an IndexError
+    make_deck(4)[:50],          # dealt a game whose record did not replay
+    make_deck(8),
+    [Card("7H")] * 108,
+], ids=lambda d: f"{len(d)} cards")
+def test_game_refuses_a_deck_that_is_not_the_variants(deck: list[Card]) -> None:
+    with pytest.raises(InvalidHand, match="the deck must hold the 108 cards of rummy"):
+        Game(make_rules("rummy", 2), deck=deck)
+
+
+def test_game_takes_a_deck_as_game_new_does() -> None:
+    deck = make_deck(4)
+    by_text = Game(make_rules("rummy", 2), deck=[c.text for c in deck])
+    assert by_text.record() == Game.new("rummy", 2, deck=deck).record()
