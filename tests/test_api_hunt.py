@@ -132,3 +132,16 @@ def test_game_takes_a_deck_as_game_new_does() -> None:
     deck = make_deck(4)
     by_text = Game(make_rules("rummy", 2), deck=[c.text for c in deck])
     assert by_text.record() == Game.new("rummy", 2, deck=deck).record()
+
+
+# -- every public method taking a seat checks it ---------------------------------------------
+
+
+@pytest.mark.parametrize("seat", [9, 4, -1, "1", None, True], ids=repr)
+@pytest.mark.parametrize("method", ["opening_freed", "opening_rule", "view", "hand"])
+def test_a_seat_that_is_none_is_refused_by_every_method(method: str, seat: Any) -> None:
+    # opening_freed(9) answered for seat 1's partner (9 % 4), opening_freed("1") raised a
+    # TypeError from "1" + 2.
+    game = Game.new("rami51", 4, seed=1)
+    with pytest.raises(InvalidArgument, match="seat must be a seat number from 0 to 3"):
+        getattr(game, method)(seat)

@@ -379,6 +379,8 @@ class Game:
         2 v 2 under ``partner_opens_free``). The one source for the legality, the refusal, the
         meter, the view and the bots."""
         rules = self.rules
+        # A seat that is none would read another's partner (9 % 4) or fail on "1" + 2.
+        seat = self._seat(seat)
         return bool(
             rules.teams
             and rules.partner_opens_free
