@@ -173,6 +173,7 @@ class Meld:
 
     @property
     def joker_count(self) -> int:
+        """How many places a card standing in for another holds."""
         return sum(self.jokers)
 
     @property

@@ -224,6 +224,7 @@ class Ruleset:
 
     @property
     def deck_size(self) -> int:
+        """Cards in the deck: two 52-card decks and the printed jokers."""
         return 104 + self.jokers
 
     def team_of(self, seat: int) -> int:
@@ -232,6 +233,7 @@ class Ruleset:
 
     @property
     def sides(self) -> int:
+        """How many sides score apart: 2 with partners, else one per seat."""
         return 2 if self.teams else self.players
 
     def options(self) -> dict[str, Any]:

@@ -160,6 +160,7 @@ class Open(Action):
         object.__setattr__(self, "melds", melds)
 
     def key(self) -> tuple[tuple[int, ...], ...]:
+        """The melds laid, whatever their order: what ``==`` and ``hash`` compare."""
         return tuple(sorted(tuple(c.index for c in m) for m in self.melds))
 
     def __eq__(self, other: object) -> bool:

@@ -135,10 +135,12 @@ class Game:
 
     @property
     def variant(self) -> str:
+        """The variant's name: ``rummy``, ``rami51``, ``rami71``, ``simple`` or ``indian``."""
         return self.rules.variant
 
     @property
     def players(self) -> int:
+        """The number of seats (seats are numbered from 0)."""
         return self.rules.players
 
     def _shuffled(self, cards: list[Card], purpose: str) -> list[Card]:
@@ -292,6 +294,7 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """Whether the game is over (``phase == "game-over"``; :attr:`winner` says who won)."""
         return self.score.over
 
     @property
@@ -301,10 +304,19 @@ class Game:
 
     @property
     def scores(self) -> list[int]:
+        """The game's running totals, one per seat (one per side in 2 v 2 Rami, side 0 being
+        seats 0 and 2). ``rummy``: what each seat has won (a deal's winner takes the losers'
+        penalties; ``to-200`` ends when a total reaches ``target``). Rami and ``simple``: the
+        penalties each side has paid (a side reaching ``limit`` loses). Indian pools: the
+        penalties each seat has paid (above ``limit`` it is out). Indian ``deals`` and
+        ``points``: what each seat has won (a wrong declaration that ends the deal comes off
+        its declarer's total). A copy: changing it changes nothing."""
         return list(self.score.totals)
 
     @property
     def phase(self) -> str:
+        """``"draw"`` or ``"play"`` (the player to move has drawn), ``"deal-over"`` (call
+        :meth:`next_deal`) or ``"game-over"``."""
         if self.score.over:
             return "game-over"
         if self.deal.over:
@@ -313,6 +325,7 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
+        """The seat whose turn it is; None between deals and once the game is over."""
         return None if self.deal.over else self.deal.turn
 
     def hand(self, seat: int) -> list[Card]:
@@ -1098,6 +1111,12 @@ class Game:
         return list(self.iter_legal_actions())
 
     def iter_legal_actions(self) -> Iterator[Action]:
+        """Every legal action of the player to move, lazily (an ``open`` or ``meld`` of a
+        hand with jokers may be laid in hundreds of ways), in canonical form, each once.
+        Complete for every verb but ``declare``: any 13 of an Indian hand's 14 cards may be
+        declared (a wrong declaration costs its price), and only a valid declaration is
+        listed, when there is one. ``timeout`` is listed whenever a turn is on (the host's
+        automatic play). Nothing when the deal or the game is over."""
         from rummykit.engine.legal import iter_legal
 
         return iter_legal(self)
