@@ -187,3 +187,14 @@ def test_every_public_function_class_method_and_property_has_a_docstring() -> No
     # Game.scores (what the totals mean in each variant), Game.iter_legal_actions (which
     # legal_actions' docstring sends the reader to), phase, over, ... had none.
     assert _undocumented() == []
+
+
+def test_seed_and_rng_together_are_refused() -> None:
+    # Game.new(seed=1, rng=Random(2)) dealt from the rng and recorded seed 1, whose deals are
+    # other cards: the record named a seed its shuffles did not come from.
+    import random
+
+    with pytest.raises(InvalidArgument, match="give seed or rng, not both"):
+        Game.new("rummy", 2, seed=1, rng=random.Random(2))
+    with pytest.raises(InvalidArgument, match="give seed or rng, not both"):
+        Game(make_rules("rummy", 2), seed=1, rng=random.Random(2))

@@ -91,6 +91,12 @@ class Game:
             raise InvalidArgument(
                 f"seed must be a whole number (int) or None, not {describe(seed)}"
             )
+        if seed is not None and rng is not None:
+            # The record would name a seed its shuffles did not come from.
+            raise InvalidArgument(
+                "give seed or rng, not both: a seeded game draws every shuffle from its seed, "
+                "which the record stores"
+            )
         if rng is not None and not callable(getattr(rng, "shuffle", None)):
             raise InvalidArgument(
                 f"rng must have a shuffle method (a random.Random), not {describe(rng)}"
