@@ -198,3 +198,52 @@ def test_seed_and_rng_together_are_refused() -> None:
         Game.new("rummy", 2, seed=1, rng=random.Random(2))
     with pytest.raises(InvalidArgument, match="give seed or rng, not both"):
         Game(make_rules("rummy", 2), seed=1, rng=random.Random(2))
+
+
+# -- a game can be copied to try moves on ----------------------------------------------------
+
+
+def _played(**kw: Any) -> Game:
+    game = Game.new("rummy", 2, {"length": "to-200"}, **kw)
+    for _ in range(5):
+        game.apply("timeout")
+    return game
+
+
+def _play_on(game: Game, steps: int = 150) -> None:
+    for _ in range(steps):
+        if game.over:
+            return
+        if game.phase == "deal-over":
+            game.next_deal()
+            continue
+        game.apply(game.legal_actions()[-1])
+
+
+@pytest.mark.parametrize("how", ["copy", "copy.copy", "copy.deepcopy", "pickle"])
+@pytest.mark.parametrize("shuffle", ["seed", "rng", "secure"])
+def test_a_copied_game_plays_on_alone(how: str, shuffle: str) -> None:
+    # copy.copy(game) shared the deal (a move on the copy changed the game), and a game with
+    # a secure shuffle could not be copied or pickled at all (SystemRandom's
+    # NotImplementedError).
+    import copy
+    import json
+    import pickle
+    import random
+
+    kw: dict[str, Any] = {"seed": 1} if shuffle == "seed" else (
+        {"rng": random.Random(1)} if shuffle == "rng" else {})
+    game = _played(**kw)
+    before = json.dumps([game.record(), game.view(0), game.view(1), game.version])
+    make: dict[str, Callable[[Game], Game]] = {
+        "copy": lambda g: g.copy(),
+        "copy.copy": copy.copy,
+        "copy.deepcopy": copy.deepcopy,
+        "pickle": lambda g: pickle.loads(pickle.dumps(g)),
+    }
+    twin = make[how](game)
+    assert twin.record() == game.record() and twin.view(0) == game.view(0)
+    _play_on(twin)
+    assert twin.version > game.version
+    assert json.dumps([game.record(), game.view(0), game.view(1), game.version]) == before
+    _play_on(game, 3)  # the original still plays

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import random
@@ -57,6 +58,9 @@ from rummykit.errors import (
 from rummykit.melds import Meld, MeldRules, indian_penalty, make_meld, rummy_penalty
 from rummykit.rules import Ruleset, make_rules
 from rummykit.solver import OpeningRule
+
+#: What a copied or pickled game holds in place of its secure source of shuffles.
+_SECURE: Final = "secure shuffle"
 
 
 class Shuffler(Protocol):
@@ -1126,6 +1130,29 @@ class Game:
         from rummykit.engine.legal import iter_legal
 
         return iter_legal(self)
+
+    def copy(self) -> Game:
+        """An independent copy of the game, to try moves on without touching this one: its
+        own deals, hands, table and scores. A ``random.Random`` given as ``rng`` is copied
+        (both games then shuffle alike); a secure source has no state to copy."""
+        return copy.deepcopy(self)
+
+    def __copy__(self) -> Game:
+        # The shallow copy of Python would share the deal: a move on it would change this game.
+        return self.copy()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # random.SystemRandom refuses to be copied or pickled (NotImplementedError): it has no
+        # state, so a fresh one stands in for it.
+        state = self.__dict__.copy()
+        if isinstance(self._rng, random.SystemRandom):
+            state["_rng"] = _SECURE
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        if state.get("_rng") == _SECURE:
+            state = {**state, "_rng": random.SystemRandom()}
+        self.__dict__.update(state)
 
     def __repr__(self) -> str:
         return (
