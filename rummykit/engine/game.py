@@ -1122,7 +1122,9 @@ class Game:
 
     def iter_legal_actions(self) -> Iterator[Action]:
         """Every legal action of the player to move, lazily (an ``open`` or ``meld`` of a
-        hand with jokers may be laid in hundreds of ways), in canonical form, each once.
+        hand with jokers may be laid in hundreds of ways), in canonical form, each once (a
+        lay-off on the one end of a run that takes the card comes twice, as two values:
+        ``layoff 1 4H`` and ``layoff 1 4H low`` are both legal, and lay the same).
         Complete for every verb but ``declare``: any 13 of an Indian hand's 14 cards may be
         declared (a wrong declaration costs its price), and only a valid declaration is
         listed, when there is one. ``timeout`` is listed whenever a turn is on (the host's
