@@ -18,6 +18,7 @@ decisions are the project's reading where the sources are silent.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args, get_origin, get_type_hints
@@ -614,8 +615,7 @@ def make_rules(
             _check_own_field(name, value, variant, current)
             house.append((name, value))
         else:
-            known = ", ".join(schema) or "none"
-            raise RummyError(f"unknown option {name!r} for {variant} (room options: {known})")
+            raise RummyError(_unknown_option(name, variant, schema))
     if variant == "indian":
         if values["length"] == "pool101":
             values["limit"] = 101
@@ -630,6 +630,19 @@ def make_rules(
     rules = Ruleset(**values)
     _check_deal_fits(rules)
     return rules
+
+
+def _unknown_option(name: object, variant: str, schema: Mapping[str, Any]) -> str:
+    """Why ``name`` is no option: the room options, that ruleset fields are taken too, and
+    the name meant when it is a slip of the keyboard (``max_restock``)."""
+    known = ", ".join(schema) or "none"
+    names = [*schema, *(f for f in _FIELDS if f not in ("variant", "players", "house"))]
+    close = difflib.get_close_matches(name, names, n=1) if isinstance(name, str) else []
+    meant = f"; did you mean {close[0]!r}?" if close else ""
+    return (
+        f"unknown option {name!r} for {variant} (room options: {known}; a ruleset field is "
+        f"also taken by name as a house rule, docs/rules.md){meant}"
+    )
 
 
 def _check_deal_fits(rules: Ruleset) -> None:

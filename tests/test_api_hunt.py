@@ -247,3 +247,19 @@ def test_a_copied_game_plays_on_alone(how: str, shuffle: str) -> None:
     assert twin.version > game.version
     assert json.dumps([game.record(), game.view(0), game.view(1), game.version]) == before
     _play_on(game, 3)  # the original still plays
+
+
+# -- an unknown option names what is taken, and the name meant -------------------------------
+
+
+@pytest.mark.parametrize(("name", "meant"), [
+    ("max_restock", "max_restocks"), ("Opening", "opening"), ("jokers_zeros", "jokers_zero"),
+])
+def test_an_option_misspelled_names_the_one_meant(name: str, meant: str) -> None:
+    # The message listed only the room options (opening, clock, length), as if the ruleset
+    # fields taken as house rules did not exist, and left the slip to be found by eye.
+    from rummykit.errors import RummyError
+
+    with pytest.raises(RummyError, match=f"did you mean '{meant}'") as info:
+        make_rules("rummy", 2, {name: 1})
+    assert "a ruleset field is also taken by name as a house rule" in str(info.value)
