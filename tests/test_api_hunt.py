@@ -263,3 +263,28 @@ def test_an_option_misspelled_names_the_one_meant(name: str, meant: str) -> None
     with pytest.raises(RummyError, match=f"did you mean '{meant}'") as info:
         make_rules("rummy", 2, {name: 1})
     assert "a ruleset field is also taken by name as a house rule" in str(info.value)
+
+
+# -- an action of no kind the engine plays ---------------------------------------------------
+
+
+def test_an_action_of_no_engine_kind_is_an_invalid_argument() -> None:
+    # Action() raised AttributeError ('Action' object has no attribute 'verb') from check,
+    # is_legal and apply; a subclass of Discard was told "discard 7H is not an action of this
+    # game", which it is.
+    from rummykit.engine import Action, Discard
+
+    class MyDiscard(Discard):
+        pass
+
+    game = Game.new("rummy", 2, seed=1)
+    game.apply("draw")
+    card = game.hand(1)[0]
+    before = game.record()
+    for action in (Action(), MyDiscard(card)):
+        for method in (game.check, game.is_legal, game.apply):
+            with pytest.raises(InvalidArgument, match="one of the engine's kinds") as info:
+                method(action)
+            assert type(action).__name__ in str(info.value)
+    assert game.record() == before
+    game.apply(Discard(card))

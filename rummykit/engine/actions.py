@@ -346,11 +346,25 @@ def parse_action(text: str) -> Action:
     raise InvalidNotation(f"{line!r}: unknown action {verb!r} (actions: {', '.join(VERBS)})")
 
 
+#: The kinds of action the engine plays (no subclass: the engine knows the rules of these).
+_KINDS: frozenset[type] = frozenset(
+    (Draw, Take, Return, Drop, Timeout, Discard, NewMeld, Open, Declare, Layoff, Swap)
+)
+_KIND_NAMES: tuple[str, ...] = tuple(sorted(k.__name__ for k in _KINDS))
+
+
 def as_action(action: Action | str) -> Action:
     """Accept an action or its text (the values of an action made in Python are checked by
     the engine's validator of its kind: see :func:`refuse_fields`)."""
+    if type(action) in _KINDS:
+        return action  # type: ignore[return-value]  # one of the kinds, all Actions
     if isinstance(action, Action):
-        return action
+        # The base class (whose str() fails: it has no verb) or a class of one's own: the
+        # engine knows the rules of its own kinds only.
+        raise InvalidArgument(
+            f"action must be one of the engine's kinds ({', '.join(_KIND_NAMES)}), or its "
+            f"text, not the class {type(action).__name__}"
+        )
     if isinstance(action, str):
         return parse_action(action)
     raise InvalidArgument(
