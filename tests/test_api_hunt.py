@@ -288,3 +288,26 @@ def test_an_action_of_no_engine_kind_is_an_invalid_argument() -> None:
             assert type(action).__name__ in str(info.value)
     assert game.record() == before
     game.apply(Discard(card))
+
+
+# The engine's classes, untyped: values of the wrong type on purpose (what a type checker
+# refuses, and the engine does).
+E: Any = __import__("rummykit.engine", fromlist=["Game"])
+
+
+@pytest.mark.parametrize("make", [
+    lambda: E.Discard("7H"), lambda: E.Discard(None), lambda: E.Layoff(1, "7H"),
+    lambda: E.Swap(1, None), lambda: E.NewMeld([None]), lambda: E.Open(([None],)),
+    lambda: E.Declare("x"),
+], ids=["Discard-text", "Discard-None", "Layoff-text", "Swap-None", "NewMeld-None",
+        "Open-None", "Declare-text"])
+def test_an_action_made_with_wrong_values_prints_and_is_refused(make: Callable[[], Any]) -> None:
+    # str() of these raised AttributeError ('str' object has no attribute 'text'), and so
+    # did repr() of a meld of them: printing what one built, to see why it is refused, failed.
+    action = make()
+    assert isinstance(str(action), str) and isinstance(repr(action), str)
+    assert "None" in str(action) or "'" in str(action)  # the wrong value shows as itself
+    game = Game.new("rummy", 2, seed=1)
+    game.apply("draw")
+    with pytest.raises(InvalidArgument):
+        game.check(action)

@@ -44,6 +44,16 @@ def _not_groups(groups: object, verb: str) -> None:
         cards_argument(group, f"{verb}'s cards")
 
 
+def _text(card: object) -> str:
+    """A card's notation; any other value (an action made in Python with the wrong values,
+    which the engine refuses) as its repr, so that printing the action does not fail."""
+    return card.text if type(card) is Card else repr(card)
+
+
+def _texts(cards: Sequence[object]) -> str:
+    return " ".join(map(_text, cards))
+
+
 class Action:
     """Base of every action. ``str(action)`` is its notation."""
 
@@ -118,7 +128,7 @@ class Discard(Action):
         return f"Discard({self.card!r})"
 
     def __str__(self) -> str:
-        return f"discard {self.card.text}"
+        return f"discard {_text(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +147,12 @@ class NewMeld(Action):
         object.__setattr__(self, "cards", cards)
 
     def __repr__(self) -> str:
+        if not ONLY_CARDS.issuperset(map(type, self.cards)):
+            return f"NewMeld({self.cards!r})"  # made with other values: shown as they are
         return f"NewMeld(parse_cards({format_cards(self.cards)!r}))"
 
     def __str__(self) -> str:
-        return f"meld {format_cards(self.cards)}"
+        return f"meld {_texts(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -170,13 +182,15 @@ class Open(Action):
         return hash((self.verb, self.key()))
 
     def __repr__(self) -> str:
+        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in self.melds):
+            return f"{type(self).__name__}({self.melds!r})"  # made with other values
         groups = [f"parse_cards({format_cards(m)!r})" for m in self.melds]
         # A tuple of one needs its comma, an empty one must not have it: "(,)" is no Python.
         inner = f"{groups[0]}," if len(groups) == 1 else ", ".join(groups)
         return f"{type(self).__name__}(({inner}))"
 
     def __str__(self) -> str:
-        return f"{self.verb} " + " / ".join(format_cards(m) for m in self.melds)
+        return f"{self.verb} " + " / ".join(_texts(m) for m in self.melds)
 
 
 # repr=False: Open's repr, under this class's name (the dataclass would write one of its own).
@@ -200,7 +214,7 @@ class Layoff(Action):
 
     def __str__(self) -> str:
         end = f" {self.end}" if self.end else ""
-        return f"layoff {self.number} {self.card.text}{end}"
+        return f"layoff {self.number} {_text(self.card)}{end}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +227,7 @@ class Swap(Action):
         return f"Swap({self.number!r}, {self.card!r})"
 
     def __str__(self) -> str:
-        return f"swap {self.number} {self.card.text}"
+        return f"swap {self.number} {_text(self.card)}"
 
 
 _SIMPLE: dict[str, Action] = {
