@@ -311,3 +311,20 @@ def test_an_action_made_with_wrong_values_prints_and_is_refused(make: Callable[[
     game.apply("draw")
     with pytest.raises(InvalidArgument):
         game.check(action)
+
+
+def test_timeout_discard_with_no_turn_on_is_refused() -> None:
+    # After a player went out by laying every card, timeout_discard() raised a bare
+    # ValueError ("max() arg is an empty sequence"); after other ends it named a card the
+    # automatic play would never throw.
+    from rummykit.errors import IllegalAction
+    from tests.helpers import build_deck
+
+    deck = build_deck("rummy", 2, {1: "5H 6H 7H 8H KS KH KD QS QH QD 2C 3C 4C"},
+                      starter="2S", stock=["9H"])
+    game = Game.new("rummy", 2, deck=deck)
+    game.apply("draw")
+    game.apply("open 5H 6H 7H 8H 9H / KS KH KD / QS QH QD / 2C 3C 4C")
+    assert game.hand(1) == [] and game.to_move is None
+    with pytest.raises(IllegalAction, match="no turn is on"):
+        game.timeout_discard()

@@ -1063,8 +1063,12 @@ class Game:
     def timeout_discard(self) -> Card:
         """The card the automatic play discards once the player holds their drawn card: the
         card drawn from the stock if still in hand (unless the ruleset's ``timeout_discard``
-        says ``heaviest``), else the highest-penalty non-joker."""
+        says ``heaviest``), else the highest-penalty non-joker. Raise :class:`IllegalAction`
+        when no turn is on (between deals, or the game over)."""
         d = self.deal
+        if self.to_move is None:
+            # The last player's hand may be empty (gone out by laying): no card to name.
+            raise IllegalAction(f"no turn is on: deal {d.number} is over")
         hand = d.hands[d.turn]
         drawn = d.stock_card
         if self.rules.timeout_discard == "drawn" and drawn is not None and drawn in hand:
