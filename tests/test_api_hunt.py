@@ -328,3 +328,78 @@ def test_timeout_discard_with_no_turn_on_is_refused() -> None:
     assert game.hand(1) == [] and game.to_move is None
     with pytest.raises(IllegalAction, match="no turn is on"):
         game.timeout_discard()
+
+
+# -- check, is_legal, apply and legal_actions agree on every one-card action -----------------
+
+_HOUSE: list[tuple[str, int, dict[str, Any]]] = [
+    ("rummy", 3, {"swap": "fourth", "freed_joker_duty": False, "min_real": 1}),
+    ("rummy", 2, {"taken_card_duty": False, "out_by_laying": False, "jokers": 8}),
+    ("rami51", 4, {"partner_opens_free": False, "swap": "any", "adjacent_jokers": True}),
+    ("rami71", 2, {"layoffs": False, "max_restocks": 1, "lay_all_close": False}),
+    ("simple", 4, {"discard_taken": True, "take_jokers": False}),
+    ("indian", 3, {"format": "pool201", "discard_taken": True, "hand_size": 10}),
+]
+
+
+def _one_card_actions(game: Game) -> list[str]:
+    """Every draw-like verb, and every discard, lay-off (each end) and swap of every card in
+    hand on every table meld (and on the numbers just outside the table)."""
+    seat = game.to_move
+    assert seat is not None
+    table = len(game.view(seat)["table"])
+    out = ["draw", "take", "return", "drop", "timeout"]
+    for c in sorted(set(game.hand(seat))):
+        out.append(f"discard {c}")
+        for n in range(table + 2):
+            out.append(f"swap {n} {c}")
+            out.extend(f"layoff {n} {c}{end}" for end in ("", " low", " high"))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), _HOUSE,
+                         ids=[f"{v}-{p}" for v, p, _ in _HOUSE])
+def test_every_one_card_action_is_judged_alike_by_every_form(
+    variant: str, players: int, options: dict[str, Any]
+) -> None:
+    import json
+    import random
+
+    from rummykit.engine import parse_action
+    from rummykit.errors import IllegalAction, RummyError
+
+    game = Game.new(variant, players, options, seed=11)
+    rng = random.Random(11)
+    lay_offs = 0
+    for _ in range(120):
+        if game.over:
+            break
+        if game.phase == "deal-over":
+            game.next_deal()
+            continue
+        legal = game.legal_actions()
+        listed = set(legal)
+        before = json.dumps([game.record(), game.public_view(), game.version])
+        for text in _one_card_actions(game):
+            try:
+                action = parse_action(text)
+            except RummyError:
+                continue  # a number 0 is no notation: refused by the parser, not the rules
+            yes = game.is_legal(action)
+            try:
+                game.check(action)
+                checked = True
+            except IllegalAction:
+                checked = False
+            assert yes == checked, text
+            assert yes == (action in listed), (text, yes)
+            lay_offs += yes and action.verb in ("layoff", "swap")
+            if not yes:
+                with pytest.raises(IllegalAction):
+                    game.apply(action)
+        assert json.dumps([game.record(), game.public_view(), game.version]) == before
+        laying = [a for a in legal if a.verb in ("open", "meld", "layoff", "swap", "declare")]
+        plain = [a for a in legal if a.verb not in ("timeout", "drop")] or legal
+        game.apply(rng.choice(laying if laying and rng.random() < 0.7 else plain))
+    if game.rules.layoffs:
+        assert lay_offs, "the game never reached a legal lay-off or swap: judge a longer one"
