@@ -70,7 +70,8 @@ class Shuffler(Protocol):
 class Game:
     """A game of any variant: a sequence of deals played by ``rules.players`` seats.
 
-    Create games with :meth:`new` or :meth:`from_record`. Every action goes through
+    Create games with :meth:`new` or :meth:`from_record`, or ``Game(rules)`` with a ruleset
+    as :func:`~rummykit.rules.make_rules` builds it. Every action goes through
     :meth:`check` (the one source of legality), :meth:`is_legal` and :meth:`apply`.
     """
 
