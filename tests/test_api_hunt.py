@@ -403,3 +403,12 @@ def test_every_one_card_action_is_judged_alike_by_every_form(
         game.apply(rng.choice(laying if laying and rng.random() < 0.7 else plain))
     if game.rules.layoffs:
         assert lay_offs, "the game never reached a legal lay-off or swap: judge a longer one"
+
+
+def test_kept_after_take_needs_the_taken_card_in_the_hand() -> None:
+    # kept_after_take([], 7H) answered None: "the card may be thrown", of a hand without it.
+    game = Game.new("rummy", 2, seed=1)
+    with pytest.raises(InvalidHand, match="must include the card taken, 7H"):
+        game.kept_after_take(parse_cards("8H 9H"), Card("7H"))
+    assert game.kept_after_take(parse_cards("7H 8H 9H"), Card("7H")) == Card("7H")
+    assert game.kept_after_take(parse_cards("7H 7H 9H"), Card("7H")) is None  # its twin

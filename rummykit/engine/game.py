@@ -433,7 +433,14 @@ class Game:
         ``taken`` from the pile: for players weighing a take before making it."""
         if type(taken) is not Card:
             raise InvalidArgument(f"taken must be a Card, not {describe(taken)}")
-        return self._kept_after_take(cards_argument(hand, "hand"), taken)
+        cards = cards_argument(hand, "hand")
+        if taken not in cards:
+            # Without it the answer would be None, as if the card could be thrown.
+            raise InvalidHand(
+                f"the hand must include the card taken, {taken.text}: the question is what "
+                "may be thrown once it is in hand"
+            )
+        return self._kept_after_take(cards, taken)
 
     def _kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         if self.rules.discard_taken or hand.count(taken) != 1:
