@@ -412,3 +412,26 @@ def test_kept_after_take_needs_the_taken_card_in_the_hand() -> None:
         game.kept_after_take(parse_cards("8H 9H"), Card("7H"))
     assert game.kept_after_take(parse_cards("7H 8H 9H"), Card("7H")) == Card("7H")
     assert game.kept_after_take(parse_cards("7H 7H 9H"), Card("7H")) is None  # its twin
+
+
+@pytest.mark.parametrize("kw", [
+    {"min_real": 0}, {"min_real": -1}, {"min_real": 4}, {"max_set": 0}, {"max_set": 5},
+    {"max_run": 0}, {"max_run": 99},
+], ids=repr)
+def test_meld_rules_the_solver_cannot_follow_are_refused(kw: dict[str, int]) -> None:
+    # MeldRules(min_real=0) made the solver lay X KS X (min_real read as 1) while make_meld
+    # refused X X X; max_set=0 or max_run=0 made make_meld refuse every set or run while the
+    # solver laid them: an Arrangement held melds make_meld refuses.
+    from rummykit.melds import MeldRules
+
+    with pytest.raises(InvalidArgument, match="MeldRules"):
+        MeldRules(**kw)
+
+
+def test_meld_rules_of_every_variant_are_taken() -> None:
+    from rummykit.melds import MeldRules
+
+    for variant in ("rummy", "rami51", "rami71", "simple", "indian"):
+        for min_real in (1, 2, 3):
+            mr = make_rules(variant, 2, {"min_real": min_real}).meld_rules
+            assert MeldRules(mr.min_real, mr.adjacent_jokers, mr.max_set, mr.max_run, 7) != mr
