@@ -418,7 +418,7 @@ def test_kept_after_take_needs_the_taken_card_in_the_hand() -> None:
     {"min_real": 0}, {"min_real": -1}, {"min_real": 4}, {"max_set": 0}, {"max_set": 5},
     {"max_run": 0}, {"max_run": 99},
 ], ids=repr)
-def test_meld_rules_the_solver_cannot_follow_are_refused(kw: dict[str, int]) -> None:
+def test_meld_rules_the_solver_cannot_follow_are_refused(kw: dict[str, Any]) -> None:
     # MeldRules(min_real=0) made the solver lay X KS X (min_real read as 1) while make_meld
     # refused X X X; max_set=0 or max_run=0 made make_meld refuse every set or run while the
     # solver laid them: an Arrangement held melds make_meld refuses.
