@@ -435,3 +435,49 @@ def test_meld_rules_of_every_variant_are_taken() -> None:
         for min_real in (1, 2, 3):
             mr = make_rules(variant, 2, {"min_real": min_real}).meld_rules
             assert MeldRules(mr.min_real, mr.adjacent_jokers, mr.max_set, mr.max_run, 7) != mr
+
+
+# -- an opening of no meld -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), [
+    ("rummy", 2, {"opening_minimum": 0}), ("rami51", 2, {"opening_minimum": 0}),
+], ids=["rummy", "rami51"])
+def test_an_opening_of_no_meld_is_refused(
+    variant: str, players: int, options: dict[str, Any]
+) -> None:
+    # Open(()) was legal wherever the minimum was 0 (a house rule, or a Rami partner's
+    # lay-down): the seat opened with nothing laid, and the record, which wrote it "open ",
+    # no longer replayed.
+    from rummykit.errors import IllegalAction
+
+    game = Game.new(variant, players, options, seed=1)
+    if game.phase == "draw":
+        game.apply("draw")
+    before = game.record()
+    assert not game.is_legal(Open(()))
+    with pytest.raises(IllegalAction, match="no cards"):
+        game.apply(Open(()))
+    assert game.record() == before
+    assert Open(()) not in game.legal_actions()
+
+
+def test_a_partner_freed_rami_seat_cannot_open_with_no_meld() -> None:
+    # The same under the default rules of Rami 2 v 2, once a partner has laid down.
+    from rummykit.engine import parse_action
+    from tests.helpers import build_deck
+
+    deck = build_deck("rami51", 4, {
+        1: "KS KH KD QS QH QD JS JH JD 2C 3C 4C 9D 8S 5H",
+        3: "2S 6D 9H",
+    })
+    game = Game.new("rami51", 4, deck=deck)
+    game.apply(parse_action("open KS KH KD / QS QH QD / JS JH JD"))
+    game.apply("discard 5H")
+    game.apply("draw")  # seat 2 draws and discards; seat 3, seat 1's partner, is next
+    game.apply(f"discard {game.hand(2)[0]}")
+    assert game.to_move == 3 and game.opening_freed(3)
+    game.apply("draw")
+    assert not game.is_legal(Open(()))
+    game.apply(f"discard {game.hand(3)[0]}")
+    assert Game.from_record(game.record()).record() == game.record()

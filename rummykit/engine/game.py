@@ -764,6 +764,10 @@ class Game:
         self._need_play("lay down")
         if d.opened[d.turn]:
             raise IllegalAction("you have already opened: lay more melds with meld")
+        if not act.melds:
+            # Open(()) met a minimum of 0 (a partner's lay-down, a house rule) and opened the
+            # seat with nothing laid; its text, "open ", is no notation: the record broke.
+            raise IllegalAction("no cards: a meld needs at least 3 cards")
         laid = [c for m in act.melds for c in m]
         self._need_hand(laid)
         melds = [self._meld(m) for m in act.melds]
