@@ -128,7 +128,8 @@ class Discard(Action):
         return f"Discard({self.card!r})"
 
     def __str__(self) -> str:
-        return f"discard {_text(self.card)}"
+        card = self.card  # inline _text: every discard is formatted for the record
+        return f"discard {card.text if type(card) is Card else repr(card)}"
 
 
 @dataclass(frozen=True, slots=True)
