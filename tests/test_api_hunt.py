@@ -481,3 +481,16 @@ def test_a_partner_freed_rami_seat_cannot_open_with_no_meld() -> None:
     assert not game.is_legal(Open(()))
     game.apply(f"discard {game.hand(3)[0]}")
     assert Game.from_record(game.record()).record() == game.record()
+
+
+@pytest.mark.parametrize("text", ["7H 8H", "7H,8H", "10♠ 9♠", "X X"])
+def test_several_cards_read_as_one_say_so(text: str) -> None:
+    # Card("7H 8H") was told "unknown rank '7H 8'".
+    from rummykit.cards import parse_card
+    from rummykit.errors import InvalidNotation
+
+    with pytest.raises(InvalidNotation, match=r"it holds 2 cards \(parse_cards reads several\)"):
+        parse_card(text)
+    with pytest.raises(InvalidNotation, match="it holds 2 cards"):
+        Card(text)
+    assert len(parse_cards(text)) == 2
