@@ -230,6 +230,11 @@ class Ruleset:
 
     def team_of(self, seat: int) -> int:
         """The side a seat plays for: its own seat number, or seat mod 2 with partners."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            # 9 answered 9 (or 1 with partners) and "1" raised a TypeError from "1" % 2.
+            raise InvalidArgument(
+                f"seat must be a seat number from 0 to {self.players - 1}, not {describe(seat)}"
+            )
         return seat % 2 if self.teams else seat
 
     @property

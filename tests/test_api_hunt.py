@@ -138,13 +138,14 @@ def test_game_takes_a_deck_as_game_new_does() -> None:
 
 
 @pytest.mark.parametrize("seat", [9, 4, -1, "1", None, True], ids=repr)
-@pytest.mark.parametrize("method", ["opening_freed", "opening_rule", "view", "hand"])
+@pytest.mark.parametrize("method", ["opening_freed", "opening_rule", "view", "hand", "team_of"])
 def test_a_seat_that_is_none_is_refused_by_every_method(method: str, seat: Any) -> None:
     # opening_freed(9) answered for seat 1's partner (9 % 4), opening_freed("1") raised a
-    # TypeError from "1" + 2.
+    # TypeError from "1" + 2; Ruleset.team_of(9) answered 1 and team_of("1") a TypeError.
     game = Game.new("rami51", 4, seed=1)
+    owner = game.rules if method == "team_of" else game
     with pytest.raises(InvalidArgument, match="seat must be a seat number from 0 to 3"):
-        getattr(game, method)(seat)
+        getattr(owner, method)(seat)
 
 
 # -- help() answers for every public name ----------------------------------------------------
