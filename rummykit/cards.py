@@ -62,8 +62,27 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
+    # Cards order by index (suit, then rank; the joker last) under every comparison; a value
+    # that is no card gives NotImplemented, so Python raises its TypeError.
     def __lt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index >= other.index
 
     def __repr__(self) -> str:
         return f"Card({self.text!r})"
@@ -122,6 +141,8 @@ def parse_card(text: str) -> Card:
     if len(t) < 2:
         raise InvalidNotation(f"{raw!r} is not a card: a card is a rank and a suit, like 7H or X")
     rank_text, suit_text = t[:-1], t[-1]
+    if suit_text not in SUIT_CHARS or len(rank_text) != 1:
+        _one_card_only(raw)
     if suit_text in SUIT_CHARS:
         suit = SUIT_CHARS.index(suit_text)
     elif suit_text in _SYMBOL_TO_SUIT:
@@ -135,6 +156,21 @@ def parse_card(text: str) -> Card:
             f"{raw!r} is not a card: unknown rank {rank_text!r} (use A 2-9 T J Q K)"
         )
     return FACES[suit * 13 + RANK_CHARS.index(rank_text)]
+
+
+def _one_card_only(raw: str) -> None:
+    """Refuse text holding several cards ('7H 8H' read as one card had the rank '7H 8')."""
+    parts = raw.replace(",", " ").split()
+    if len(parts) < 2:
+        return
+    try:
+        for part in parts:
+            parse_card(part)
+    except InvalidNotation:
+        return  # not cards either ('7 H'): the fault of the whole is told
+    raise InvalidNotation(
+        f"{raw!r} is not a card: it holds {len(parts)} cards (parse_cards reads several)"
+    )
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

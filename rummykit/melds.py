@@ -58,7 +58,13 @@ class MeldRules:
     def __post_init__(self) -> None:
         # Checked once when made: every meld check reads them. The types are compared in one
         # go (a deal makes these), and looked at one by one only when they differ.
-        if tuple(map(type, _MELD_FIELDS(self))) == _MELD_TYPES and 0 <= self.wild_rank <= 13:
+        if (
+            tuple(map(type, _MELD_FIELDS(self))) == _MELD_TYPES
+            and 0 <= self.wild_rank <= 13
+            and 1 <= self.min_real <= 3
+            and self.max_set == 4
+            and self.max_run == 13
+        ):
             return
         for name in ("min_real", "max_set", "max_run", "wild_rank"):
             value = getattr(self, name)
@@ -75,6 +81,19 @@ class MeldRules:
             raise InvalidArgument(
                 f"MeldRules adjacent_jokers must be True or False, not "
                 f"{describe(self.adjacent_jokers)}"
+            )
+        # Other values gave answers that disagree: the solver reads min_real 0 as 1 and knows
+        # no other set or run limit, so it laid melds make_meld refuses.
+        if not 1 <= self.min_real <= 3:
+            raise InvalidArgument(
+                f"MeldRules min_real must be 1 to 3 (the real cards every meld needs), not "
+                f"{self.min_real}"
+            )
+        if (self.max_set, self.max_run) != (4, 13):
+            raise InvalidArgument(
+                f"MeldRules max_set must be 4 and max_run 13 (a set of the four suits, a run "
+                f"from ace to ace: the solver knows no other limits), not {self.max_set} and "
+                f"{self.max_run}"
             )
 
     def is_joker(self, c: Card) -> bool:
@@ -173,6 +192,7 @@ class Meld:
 
     @property
     def joker_count(self) -> int:
+        """How many places a card standing in for another holds."""
         return sum(self.jokers)
 
     @property

@@ -18,6 +18,7 @@ decisions are the project's reading where the sources are silent.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args, get_origin, get_type_hints
@@ -224,14 +225,21 @@ class Ruleset:
 
     @property
     def deck_size(self) -> int:
+        """Cards in the deck: two 52-card decks and the printed jokers."""
         return 104 + self.jokers
 
     def team_of(self, seat: int) -> int:
         """The side a seat plays for: its own seat number, or seat mod 2 with partners."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            # 9 answered 9 (or 1 with partners) and "1" raised a TypeError from "1" % 2.
+            raise InvalidArgument(
+                f"seat must be a seat number from 0 to {self.players - 1}, not {describe(seat)}"
+            )
         return seat % 2 if self.teams else seat
 
     @property
     def sides(self) -> int:
+        """How many sides score apart: 2 with partners, else one per seat."""
         return 2 if self.teams else self.players
 
     def options(self) -> dict[str, Any]:
@@ -612,8 +620,7 @@ def make_rules(
             _check_own_field(name, value, variant, current)
             house.append((name, value))
         else:
-            known = ", ".join(schema) or "none"
-            raise RummyError(f"unknown option {name!r} for {variant} (room options: {known})")
+            raise RummyError(_unknown_option(name, variant, schema))
     if variant == "indian":
         if values["length"] == "pool101":
             values["limit"] = 101
@@ -628,6 +635,19 @@ def make_rules(
     rules = Ruleset(**values)
     _check_deal_fits(rules)
     return rules
+
+
+def _unknown_option(name: object, variant: str, schema: Mapping[str, Any]) -> str:
+    """Why ``name`` is no option: the room options, that ruleset fields are taken too, and
+    the name meant when it is a slip of the keyboard (``max_restock``)."""
+    known = ", ".join(schema) or "none"
+    names = [*schema, *(f for f in _FIELDS if f not in ("variant", "players", "house"))]
+    close = difflib.get_close_matches(name, names, n=1) if isinstance(name, str) else []
+    meant = f"; did you mean {close[0]!r}?" if close else ""
+    return (
+        f"unknown option {name!r} for {variant} (room options: {known}; a ruleset field is "
+        f"also taken by name as a house rule, docs/rules.md){meant}"
+    )
 
 
 def _check_deal_fits(rules: Ruleset) -> None:

@@ -44,6 +44,16 @@ def _not_groups(groups: object, verb: str) -> None:
         cards_argument(group, f"{verb}'s cards")
 
 
+def _text(card: object) -> str:
+    """A card's notation; any other value (an action made in Python with the wrong values,
+    which the engine refuses) as its repr, so that printing the action does not fail."""
+    return card.text if type(card) is Card else repr(card)
+
+
+def _texts(cards: Sequence[object]) -> str:
+    return " ".join(map(_text, cards))
+
+
 class Action:
     """Base of every action. ``str(action)`` is its notation."""
 
@@ -118,7 +128,8 @@ class Discard(Action):
         return f"Discard({self.card!r})"
 
     def __str__(self) -> str:
-        return f"discard {self.card.text}"
+        card = self.card  # inline _text: every discard is formatted for the record
+        return f"discard {card.text if type(card) is Card else repr(card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +148,12 @@ class NewMeld(Action):
         object.__setattr__(self, "cards", cards)
 
     def __repr__(self) -> str:
+        if not ONLY_CARDS.issuperset(map(type, self.cards)):
+            return f"NewMeld({self.cards!r})"  # made with other values: shown as they are
         return f"NewMeld(parse_cards({format_cards(self.cards)!r}))"
 
     def __str__(self) -> str:
-        return f"meld {format_cards(self.cards)}"
+        return f"meld {_texts(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -160,6 +173,7 @@ class Open(Action):
         object.__setattr__(self, "melds", melds)
 
     def key(self) -> tuple[tuple[int, ...], ...]:
+        """The melds laid, whatever their order: what ``==`` and ``hash`` compare."""
         return tuple(sorted(tuple(c.index for c in m) for m in self.melds))
 
     def __eq__(self, other: object) -> bool:
@@ -169,14 +183,19 @@ class Open(Action):
         return hash((self.verb, self.key()))
 
     def __repr__(self) -> str:
-        groups = ", ".join(f"parse_cards({format_cards(m)!r})" for m in self.melds)
-        return f"{type(self).__name__}(({groups},))"
+        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in self.melds):
+            return f"{type(self).__name__}({self.melds!r})"  # made with other values
+        groups = [f"parse_cards({format_cards(m)!r})" for m in self.melds]
+        # A tuple of one needs its comma, an empty one must not have it: "(,)" is no Python.
+        inner = f"{groups[0]}," if len(groups) == 1 else ", ".join(groups)
+        return f"{type(self).__name__}(({inner}))"
 
     def __str__(self) -> str:
-        return f"{self.verb} " + " / ".join(format_cards(m) for m in self.melds)
+        return f"{self.verb} " + " / ".join(_texts(m) for m in self.melds)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+# repr=False: Open's repr, under this class's name (the dataclass would write one of its own).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Declare(Open):
     """``declare M / M / …`` (Indian rummy): the card of the 14 not listed is discarded."""
 
@@ -192,11 +211,11 @@ class Layoff(Action):
 
     def __repr__(self) -> str:
         end = f", {self.end!r}" if self.end else ""
-        return f"Layoff({self.number}, {self.card!r}{end})"
+        return f"Layoff({self.number!r}, {self.card!r}{end})"
 
     def __str__(self) -> str:
         end = f" {self.end}" if self.end else ""
-        return f"layoff {self.number} {self.card.text}{end}"
+        return f"layoff {self.number} {_text(self.card)}{end}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,10 +225,10 @@ class Swap(Action):
     verb: ClassVar[str] = "swap"
 
     def __repr__(self) -> str:
-        return f"Swap({self.number}, {self.card!r})"
+        return f"Swap({self.number!r}, {self.card!r})"
 
     def __str__(self) -> str:
-        return f"swap {self.number} {self.card.text}"
+        return f"swap {self.number} {_text(self.card)}"
 
 
 _SIMPLE: dict[str, Action] = {
@@ -342,11 +361,25 @@ def parse_action(text: str) -> Action:
     raise InvalidNotation(f"{line!r}: unknown action {verb!r} (actions: {', '.join(VERBS)})")
 
 
+#: The kinds of action the engine plays (no subclass: the engine knows the rules of these).
+_KINDS: frozenset[type] = frozenset(
+    (Draw, Take, Return, Drop, Timeout, Discard, NewMeld, Open, Declare, Layoff, Swap)
+)
+_KIND_NAMES: tuple[str, ...] = tuple(sorted(k.__name__ for k in _KINDS))
+
+
 def as_action(action: Action | str) -> Action:
     """Accept an action or its text (the values of an action made in Python are checked by
     the engine's validator of its kind: see :func:`refuse_fields`)."""
+    if type(action) in _KINDS:
+        return action  # type: ignore[return-value]  # one of the kinds, all Actions
     if isinstance(action, Action):
-        return action
+        # The base class (whose str() fails: it has no verb) or a class of one's own: the
+        # engine knows the rules of its own kinds only.
+        raise InvalidArgument(
+            f"action must be one of the engine's kinds ({', '.join(_KIND_NAMES)}), or its "
+            f"text, not the class {type(action).__name__}"
+        )
     if isinstance(action, str):
         return parse_action(action)
     raise InvalidArgument(

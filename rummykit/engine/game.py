@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -56,6 +59,9 @@ from rummykit.melds import Meld, MeldRules, indian_penalty, make_meld, rummy_pen
 from rummykit.rules import Ruleset, make_rules
 from rummykit.solver import OpeningRule
 
+#: What a copied or pickled game holds in place of its secure source of shuffles.
+_SECURE: Final = "secure shuffle"
+
 
 class Shuffler(Protocol):
     def shuffle(self, x: list[Any], /) -> None: ...
@@ -64,7 +70,8 @@ class Shuffler(Protocol):
 class Game:
     """A game of any variant: a sequence of deals played by ``rules.players`` seats.
 
-    Create games with :meth:`new` or :meth:`from_record`. Every action goes through
+    Create games with :meth:`new` or :meth:`from_record`, or ``Game(rules)`` with a ruleset
+    as :func:`~rummykit.rules.make_rules` builds it. Every action goes through
     :meth:`check` (the one source of legality), :meth:`is_legal` and :meth:`apply`.
     """
 
@@ -74,7 +81,7 @@ class Game:
         *,
         seed: int | None = None,
         rng: Shuffler | None = None,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[Card | str] | None = None,
     ) -> None:
         # The checks of every way in (Game.new, a replay, a bot's world): once per game.
         if type(rules) is not Ruleset:
@@ -82,24 +89,26 @@ class Game:
                 f"rules must be a Ruleset (rummykit.rules.make_rules), not {describe(rules)}; "
                 "Game.new makes one from a variant's name"
             )
+        _check_made(rules)
         # The record stores the seed and replays only a whole number (JSON has no other
         # seed a replay could rebuild the same shuffles from).
         if seed is not None and type(seed) is not int:
             raise InvalidArgument(
                 f"seed must be a whole number (int) or None, not {describe(seed)}"
             )
+        if seed is not None and rng is not None:
+            # The record would name a seed its shuffles did not come from.
+            raise InvalidArgument(
+                "give seed or rng, not both: a seeded game draws every shuffle from its seed, "
+                "which the record stores"
+            )
         if rng is not None and not callable(getattr(rng, "shuffle", None)):
             raise InvalidArgument(
                 f"rng must have a shuffle method (a random.Random), not {describe(rng)}"
             )
-        if deck is not None:
-            # The deck's cards are counted by Game.new and a replay; here only their type.
-            try:
-                whole = ONLY_CARDS.issuperset(map(type, deck[:]))
-            except TypeError:
-                whole = False
-            if not whole:
-                cards_argument(deck, "deck")
+        # A deck of other cards would deal a game whose record does not replay (or, short,
+        # fail with an IndexError): counted here, where Game.new and a replay come in too.
+        cards = None if deck is None else _deck_cards(deck, rules)
         self.rules = rules
         self.seed = seed
         self._rng: Shuffler | None = rng
@@ -116,7 +125,7 @@ class Game:
         self._planned_restocks: dict[int, list[list[Card]]] = {}
         #: While a record replays, a stock rebuilt with no order given is an error.
         self._replaying = False
-        self.deal: DealState = self._start_deal(rules.first_dealer, deck)
+        self.deal: DealState = self._start_deal(rules.first_dealer, cards)
 
     # -- construction ---------------------------------------------------------------------
 
@@ -133,16 +142,16 @@ class Game:
     ) -> Game:
         """A new game. ``seed`` makes every shuffle reproducible; ``deck`` fixes the first
         deal's cards (notation strings or cards); with neither, shuffles are secure."""
-        rules = make_rules(variant, players, options)
-        cards = None if deck is None else _deck_cards(deck, rules)
-        return cls(rules, seed=seed, rng=rng, deck=cards)
+        return cls(make_rules(variant, players, options), seed=seed, rng=rng, deck=deck)
 
     @property
     def variant(self) -> str:
+        """The variant's name: ``rummy``, ``rami51``, ``rami71``, ``simple`` or ``indian``."""
         return self.rules.variant
 
     @property
     def players(self) -> int:
+        """The number of seats (seats are numbered from 0)."""
         return self.rules.players
 
     def _shuffled(self, cards: list[Card], purpose: str) -> list[Card]:
@@ -296,6 +305,7 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """Whether the game is over (``phase == "game-over"``; :attr:`winner` says who won)."""
         return self.score.over
 
     @property
@@ -305,10 +315,19 @@ class Game:
 
     @property
     def scores(self) -> list[int]:
+        """The game's running totals, one per seat (one per side in 2 v 2 Rami, side 0 being
+        seats 0 and 2). ``rummy``: what each seat has won (a deal's winner takes the losers'
+        penalties; ``to-200`` ends when a total reaches ``target``). Rami and ``simple``: the
+        penalties each side has paid (a side reaching ``limit`` loses). Indian pools: the
+        penalties each seat has paid (above ``limit`` it is out). Indian ``deals`` and
+        ``points``: what each seat has won (a wrong declaration that ends the deal comes off
+        its declarer's total). A copy: changing it changes nothing."""
         return list(self.score.totals)
 
     @property
     def phase(self) -> str:
+        """``"draw"`` or ``"play"`` (the player to move has drawn), ``"deal-over"`` (call
+        :meth:`next_deal`) or ``"game-over"``."""
         if self.score.over:
             return "game-over"
         if self.deal.over:
@@ -317,6 +336,7 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
+        """The seat whose turn it is; None between deals and once the game is over."""
         return None if self.deal.over else self.deal.turn
 
     def hand(self, seat: int) -> list[Card]:
@@ -383,6 +403,8 @@ class Game:
         2 v 2 under ``partner_opens_free``). The one source for the legality, the refusal, the
         meter, the view and the bots."""
         rules = self.rules
+        # A seat that is none would read another's partner (9 % 4) or fail on "1" + 2.
+        seat = self._seat(seat)
         return bool(
             rules.teams
             and rules.partner_opens_free
@@ -411,7 +433,14 @@ class Game:
         ``taken`` from the pile: for players weighing a take before making it."""
         if type(taken) is not Card:
             raise InvalidArgument(f"taken must be a Card, not {describe(taken)}")
-        return self._kept_after_take(cards_argument(hand, "hand"), taken)
+        cards = cards_argument(hand, "hand")
+        if taken not in cards:
+            # Without it the answer would be None, as if the card could be thrown.
+            raise InvalidHand(
+                f"the hand must include the card taken, {taken.text}: the question is what "
+                "may be thrown once it is in hand"
+            )
+        return self._kept_after_take(cards, taken)
 
     def _kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         if self.rules.discard_taken or hand.count(taken) != 1:
@@ -735,6 +764,10 @@ class Game:
         self._need_play("lay down")
         if d.opened[d.turn]:
             raise IllegalAction("you have already opened: lay more melds with meld")
+        if not act.melds:
+            # Open(()) met a minimum of 0 (a partner's lay-down, a house rule) and opened the
+            # seat with nothing laid; its text, "open ", is no notation: the record broke.
+            raise IllegalAction("no cards: a meld needs at least 3 cards")
         laid = [c for m in act.melds for c in m]
         self._need_hand(laid)
         melds = [self._meld(m) for m in act.melds]
@@ -1042,8 +1075,12 @@ class Game:
     def timeout_discard(self) -> Card:
         """The card the automatic play discards once the player holds their drawn card: the
         card drawn from the stock if still in hand (unless the ruleset's ``timeout_discard``
-        says ``heaviest``), else the highest-penalty non-joker."""
+        says ``heaviest``), else the highest-penalty non-joker. Raise :class:`IllegalAction`
+        when no turn is on (between deals, or the game over)."""
         d = self.deal
+        if self.to_move is None:
+            # The last player's hand may be empty (gone out by laying): no card to name.
+            raise IllegalAction(f"no turn is on: deal {d.number} is over")
         hand = d.hands[d.turn]
         drawn = d.stock_card
         if self.rules.timeout_discard == "drawn" and drawn is not None and drawn in hand:
@@ -1100,9 +1137,40 @@ class Game:
         return list(self.iter_legal_actions())
 
     def iter_legal_actions(self) -> Iterator[Action]:
+        """Every legal action of the player to move, lazily (an ``open`` or ``meld`` of a
+        hand with jokers may be laid in hundreds of ways), in canonical form, each once (a
+        lay-off on the one end of a run that takes the card comes twice, as two values:
+        ``layoff 1 4H`` and ``layoff 1 4H low`` are both legal, and lay the same).
+        Complete for every verb but ``declare``: any 13 of an Indian hand's 14 cards may be
+        declared (a wrong declaration costs its price), and only a valid declaration is
+        listed, when there is one. ``timeout`` is listed whenever a turn is on (the host's
+        automatic play). Nothing when the deal or the game is over."""
         from rummykit.engine.legal import iter_legal
 
         return iter_legal(self)
+
+    def copy(self) -> Game:
+        """An independent copy of the game, to try moves on without touching this one: its
+        own deals, hands, table and scores. A ``random.Random`` given as ``rng`` is copied
+        (both games then shuffle alike); a secure source has no state to copy."""
+        return copy.deepcopy(self)
+
+    def __copy__(self) -> Game:
+        # The shallow copy of Python would share the deal: a move on it would change this game.
+        return self.copy()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # random.SystemRandom refuses to be copied or pickled (NotImplementedError): it has no
+        # state, so a fresh one stands in for it.
+        state = self.__dict__.copy()
+        if isinstance(self._rng, random.SystemRandom):
+            state["_rng"] = _SECURE
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        if state.get("_rng") == _SECURE:
+            state = {**state, "_rng": random.SystemRandom()}
+        self.__dict__.update(state)
 
     def __repr__(self) -> str:
         return (
@@ -1144,6 +1212,46 @@ _ENDS: Final = (None, "low", "high")
 
 def _seats_after(dealer: int, n: int) -> list[int]:
     return [(dealer + i) % n for i in range(1, n + 1)]
+
+
+@functools.lru_cache(maxsize=64)
+def _made_problem(rules: Ruleset) -> str | None:
+    """Why ``rules`` is not what :func:`make_rules` builds from its own options (a ruleset
+    made by hand or by ``dataclasses.replace``), or None."""
+    try:
+        made = make_rules(rules.variant, rules.players, rules.options())
+    except RummyError as exc:
+        return str(exc)
+    except Exception as exc:  # a field made by hand may hold anything
+        return f"{type(exc).__name__}: {exc}"
+    wrong = {
+        f.name: getattr(rules, f.name)
+        for f in dataclasses.fields(Ruleset)
+        if getattr(rules, f.name) != getattr(made, f.name)
+    }
+    if not wrong:
+        return None
+    given = ", ".join(f"{name}={value!r}" for name, value in wrong.items())
+    asked = {**rules.options(), **wrong}
+    return (
+        f"{given} {'is' if len(wrong) == 1 else 'are'} not among its options, which are all "
+        f"a record stores: give house rules by name, make_rules({rules.variant!r}, "
+        f"{rules.players!r}, {asked!r})"
+    )
+
+
+def _check_made(rules: Ruleset) -> None:
+    """Refuse a ruleset :func:`make_rules` would not build: its checks keep every deal
+    playable and the record stores only its options, so another one would not replay."""
+    try:
+        problem = _made_problem(rules)
+    except TypeError:  # a field made by hand holds an unhashable value
+        problem = "a field holds a value of the wrong type"
+    if problem is not None:
+        raise InvalidArgument(
+            f"rules must be a Ruleset as make_rules(variant, players, options) builds it: "
+            f"{problem}"
+        )
 
 
 def _deck_cards(deck: Sequence[Card | str], rules: Ruleset) -> list[Card]:

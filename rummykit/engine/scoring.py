@@ -27,6 +27,8 @@ class DealResult:
     hands: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """The deal's entry of a view's ``results`` (docs/engine.md, *Views*): JSON-ready,
+        with each hand as a list of card texts."""
         return {
             "deal": self.deal,
             "dealer": self.dealer,
