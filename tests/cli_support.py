@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -29,3 +33,25 @@ def refused(code: int, out: str, err: str) -> str:
     assert out == "", out
     assert len(err.splitlines()) == 1 and err.strip() and "Traceback" not in err, err
     return err.strip()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tournament_under_way(records: Path, jobs: str, deals: int = 400) -> subprocess.Popen[str]:
+    """``rummykit tournament`` (medium v easy, seed 1) started in a session of its own,
+    returned once it has saved at least four deal records in ``records``."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "tournament", "--bots", "medium,easy", "--deals",
+         str(deals), "--seed", "1", "--jobs", jobs, "--records", str(records)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while not (records.is_dir() and len(os.listdir(records)) >= 4):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError(
+                f"the tournament made no four records: {proc.communicate()[1]}")
+        time.sleep(0.05)
+    return proc

@@ -12,7 +12,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from rummykit.bots.tournament import Spec, summarize
 from rummykit.cli.main import main
 from rummykit.cli.tournament import _print
 from rummykit.engine import Game
-from tests.cli_support import cli, refused
+from tests.cli_support import cli, refused, tournament_under_way
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden"
@@ -110,17 +109,8 @@ def test_ctrl_c_stops_a_tournament_of_several_processes_at_once(tmp_path: Path) 
     """The terminal's Ctrl-C reaches the whole process group. The command used to wait for
     every deal already queued (all 400 here) before it ended, silently."""
     records = tmp_path / "records"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "rummykit", "tournament", "--bots", "medium,easy", "--deals",
-         "400", "--seed", "1", "--jobs", "2", "--records", str(records)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
-    )
+    proc = tournament_under_way(records, jobs="2")
     try:
-        deadline = time.monotonic() + 60
-        while not (records.is_dir() and len(os.listdir(records)) >= 4):
-            assert proc.poll() is None and time.monotonic() < deadline
-            time.sleep(0.05)
         os.killpg(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:

@@ -6,17 +6,13 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from rummykit.engine import Game
-from tests.cli_support import cli, refused
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.cli_support import cli, refused, tournament_under_way
 
 
 def test_every_deal_is_played_under_the_rules_given_and_the_results_name_them(
@@ -87,17 +83,8 @@ def test_sigterm_stops_a_tournament_as_ctrl_c_does(tmp_path: Path, jobs: str) ->
     """SIGTERM to the command alone (as `kill PID` sends it): it used to die silently, its
     workers left to finish their deals and, at worst, a hidden half-written record."""
     records = tmp_path / "records"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "rummykit", "tournament", "--bots", "medium,easy", "--deals",
-         "400", "--seed", "1", "--jobs", jobs, "--records", str(records)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
-    )
+    proc = tournament_under_way(records, jobs)
     try:
-        deadline = time.monotonic() + 60
-        while not (records.is_dir() and len(os.listdir(records)) >= 4):
-            assert proc.poll() is None and time.monotonic() < deadline
-            time.sleep(0.05)
         os.kill(proc.pid, signal.SIGTERM)
         out, err = proc.communicate(timeout=60)
     finally:

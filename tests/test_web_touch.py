@@ -11,7 +11,7 @@ from typing import Any
 
 from rummykit.engine import Game
 from tests.test_web_rami import DRAW, _finish
-from tests.web_support import OPEN_PAGES, js_errors, play_against_bots, state, wait_change
+from tests.web_support import js_errors, play_against_bots, state, wait_change, watched_page
 
 # What the page sends: the actions, in order (set before the page's own code).
 SENT_JS = """(() => { window.sent = [];
@@ -47,16 +47,7 @@ def touch_page(browser: Any, width: int, height: int, locale: str = "en-US", **o
         locale=locale,
         **options,
     )
-    page = ctx.new_page()
-    page.set_default_timeout(15000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.js_errors = errors
-    console: list[str] = []
-    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-    page.console_lines = console
-    OPEN_PAGES.append(page)
-    return page
+    return watched_page(ctx)
 
 
 def centre(page: Any, selector: str, scroll: bool = True) -> tuple[float, float]:

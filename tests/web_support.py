@@ -181,7 +181,12 @@ OPEN_PAGES: list[Any] = []
 
 
 def new_page(browser: Any, locale: str = "en-US", viewport: dict[str, int] | None = None) -> Any:
-    ctx = browser.new_context(viewport=viewport or DESKTOP, locale=locale)
+    return watched_page(browser.new_context(viewport=viewport or DESKTOP, locale=locale))
+
+
+def watched_page(ctx: Any) -> Any:
+    """A new page of the browser context ``ctx`` whose errors and console lines are kept
+    (``page.js_errors``, ``page.console_lines``) and which is saved if the test fails."""
     page = ctx.new_page()
     page.set_default_timeout(15000)
     errors: list[str] = []
