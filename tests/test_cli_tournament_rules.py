@@ -104,3 +104,29 @@ def test_sigterm_stops_a_tournament_as_ctrl_c_does(tmp_path: Path, jobs: str) ->
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)
+
+
+def test_a_deal_stopped_once_its_record_is_saved_counts_as_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stop between a record's renaming and the deal's return (seen once under load with
+    SIGTERM): the third record was whole in the folder and the line said 2 deals."""
+    from rummykit.bots import tournament as tour
+
+    real = tour.save_record
+    calls = 0
+
+    def save(folder: str, name: str, record: dict[str, object]) -> None:
+        nonlocal calls
+        calls += 1
+        real(folder, name, record)
+        if calls == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(tour, "save_record", save)
+    records = tmp_path / "records"
+    code, out, err = cli(["tournament", "--bots", "medium,easy", "--deals", "8", "--seed", "1",
+                          "--records", str(records)])
+    assert code == 130 and out == "", err
+    assert "interrupted after 3 of 8 deals" in err
+    assert len(os.listdir(records)) == 3

@@ -384,6 +384,7 @@ def run_deals(
             ) from None
     todo = tasks(spec)
     done: list[dict[str, Any]] = []
+    before = set(saved_records(spec.records)) if spec.records else set()
     # A process with no deal to play would only be started and warmed up: more jobs than
     # deals (--jobs 1000000) would try to start that many processes.
     jobs = min(jobs, len(todo))
@@ -397,9 +398,24 @@ def run_deals(
         else:
             _run_pool(todo, jobs, done, progress)
     except KeyboardInterrupt:
-        raise Interrupted(len(done), len(todo)) from None
+        raise Interrupted(len(done) + _saved_uncounted(todo, done, before),
+                          len(todo)) from None
     done.sort(key=lambda d: (d["shuffle"], d["lineup"]))
     return done
+
+
+def _saved_uncounted(todo: list[Task], done: list[dict[str, Any]], before: set[str]) -> int:
+    """The deals whose record was saved whole but whose summary never came back: the stop
+    fell between the record's renaming and the deal's return. They were played to the end
+    and their records are in the folder, so they count as played."""
+    folder = todo[0].spec.records if todo else None
+    if not folder:
+        return 0
+    counted = {(d["shuffle"], d["lineup"]) for d in done}
+    now = set(saved_records(folder))
+    return sum(1 for t in todo
+               if (t.shuffle, t.lineup) not in counted
+               and (name := record_name(t.shuffle, t.lineup)) in now and name not in before)
 
 
 def _run_pool(todo: list[Task], jobs: int, done: list[dict[str, Any]],
