@@ -283,6 +283,33 @@ def test_the_rematch_clock_goes_on_after_a_restart_with_the_time_it_had_left(
         table.close()
 
 
+def test_a_crash_after_the_rematch_clock_ran_out_keeps_the_new_game_and_its_away_seat(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path / "due.db", clock_scale=0.005)  # the 60 s clock: 0.3 s
+
+    async def main() -> None:
+        room = _over(table)
+        table.handle(table.conns[0], type="rematch")
+        table.manager.disconnected(table.conns[1])
+        for _ in range(500):
+            if room.game_no == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert room.status == PLAYING and [s.away for s in room.seats] == [False, True]
+        del table.tokens[1], table.conns[1]  # P1 is still gone
+        before, manager = table.crash()
+        _same(before, table.seen)
+        again = manager.rooms[room.code]
+        assert again.game_no == 2 and again.status == PLAYING
+        assert [(s.away, s.rematch) for s in again.seats] == [(False, False), (True, False)]
+
+    try:
+        asyncio.run(main())
+    finally:
+        table.close()
+
+
 class Refusing(SQLiteStorage):
     """A database that refuses every write while ``full`` (a full disk)."""
 
