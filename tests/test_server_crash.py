@@ -380,6 +380,90 @@ def test_a_change_the_database_refuses_is_not_made(change: str, tmp_path: Path) 
         storage.close()
 
 
+class Counting(Refusing):
+    """A refusing database that counts the writes it refused."""
+
+    refused = 0
+
+    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        if self.full:
+            self.refused += 1
+        super()._tx(statements)
+
+
+@pytest.mark.parametrize("what", ["next deal", "timeout", "bot"])
+def test_what_the_database_refuses_the_clock_or_a_bot_tries_again_later(
+    what: str, tmp_path: Path
+) -> None:
+    """A new deal refused was tried again at once, as fast as the loop ran (a thousand times
+    a second, each logged with a traceback, on a full disk); a refused ``timeout`` or bot
+    move was never tried again, and the game stood still once the database was back."""
+    storage = Counting(str(tmp_path / "retry.db"))
+    bot = HeldBot()
+    config = ServerConfig(**{**CONFIG, "next_deal_pause": 0.01, "away_after": 0,  # type: ignore[arg-type]
+                             "clock_scale": 0.001 if what == "timeout" else 1.0})
+    manager = RoomManager(storage, config)
+
+    async def until(check: Any, what: str) -> None:
+        for _ in range(1000):
+            if check():
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"never: {what}")
+
+    async def main() -> None:
+        if what == "bot":
+            manager.bots.choose = bot
+            _, room, game = bot_to_move(manager, "easy")
+            await until(lambda: bool(bot.asked), "the bot thinks")
+        else:
+            host = Connection()
+            manager.handle(host, {"type": "create", "id": 1, "variant": "indian", "players": 2,
+                                  "options": {"format": "deals", "deals": 3, "clock": 30}})
+            room = host.room
+            assert room is not None
+            manager.handle(host, {"type": "sit", "id": 2, "seat": 0, "name": "Ann"})
+            other = Connection()
+            manager.handle(other, {"type": "join", "id": 3, "room": room.code})
+            manager.handle(other, {"type": "sit", "id": 4, "seat": 1, "name": "Bo"})
+            game = room.game
+            assert game is not None
+        storage.full = True
+        if what == "next deal":
+            assert game.to_move is not None
+            mover = host if game.to_move == 0 else other
+            with pytest.raises(ProtocolError):  # the drop that ends the deal: refused too
+                manager.handle(mover, {"type": "action", "id": 5, "version": game.version,
+                                       "action": "drop"})
+            storage.full = False
+            game = room.game  # put back as stored: a game replayed anew
+            assert game is not None
+            manager.handle(mover, {"type": "action", "id": 5, "version": game.version,
+                                   "action": "drop"})
+            assert room.status == "between-deals"
+            storage.full = True
+        bot.release.set()
+        await asyncio.sleep(0.5)
+        assert 1 <= storage.refused <= 2, storage.refused
+        assert room.game is not None
+        version, status = room.game.version, room.status
+        assert status == ("between-deals" if what == "next deal" else PLAYING)
+        storage.full = False
+        # the database is back: the game goes on by itself
+        if what == "next deal":
+            await until(lambda: room.status == PLAYING, "the next deal")
+        else:
+            await until(lambda: room.game is not None and room.game.version > version,
+                        f"the {what}")
+
+    try:
+        asyncio.run(main())
+    finally:
+        bot.release.set()
+        manager.close()
+        storage.close()
+
+
 def test_a_full_database_is_named_so(tmp_path: Path) -> None:
     """SQLite rolls a transaction back itself on a full disk; the ROLLBACK that followed failed
     and its "cannot rollback - no transaction is active" replaced the error in the log."""

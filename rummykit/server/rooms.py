@@ -53,6 +53,8 @@ def _own_part(full: JSON, public: JSON) -> JSON:
 
 MAX_ROOMS_PER_CONNECTION = 20
 SLOW_S = 0.1  # actions taking longer are logged
+#: seconds before the clock or a bot tries again what the database refused (``_retry_later``)
+STORE_RETRY_S = 1.0
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
 
 
@@ -1381,7 +1383,7 @@ class RoomManager:
         except Exception:
             log.exception("room %s: storing a new deal failed; reloading it", room.code)
             self._reload(room)
-            self._schedule(room)  # try again later
+            self._retry_later(room)
             return
         self._broadcast_room(room)
         self._broadcast_state(room, None)
@@ -1468,6 +1470,17 @@ class RoomManager:
         self._schedule(room)
         return True
 
+    def _retry_later(self, room: Room) -> None:
+        """After the database refused what the clock or a bot did (a new deal, a ``timeout``,
+        a bot's move), try again in ``STORE_RETRY_S``: the room was put back as stored, with a
+        deadline or a next-deal time already past. Scheduled at once it was retried as fast as
+        the loop ran (a new deal refused over a thousand times a second, each logged with its
+        traceback, on a full disk), and a refused ``timeout`` or bot move was never tried again:
+        the game stood still after the database was back."""
+        if room.timer is not None:
+            room.timer.cancel()
+        room.timer = asyncio.get_running_loop().call_later(STORE_RETRY_S, self._schedule, room)
+
     def _save_quietly(self, room: Room) -> None:
         """Store a room whose game did not change (a hold): a failure costs only the clock's
         accuracy after a restart, and must not stop a connection from leaving."""
@@ -1549,7 +1562,9 @@ class RoomManager:
                 marked = True
         try:
             self._play(room, seat.seat, "timeout", auto=True, presence=marked)
-        except (RummyError, ProtocolError):
+        except ProtocolError:  # not stored (logged): the room is as stored, its turn too
+            self._retry_later(room)
+        except RummyError:
             log.exception("room %s: timeout refused", room.code)
         del away
 
@@ -1598,8 +1613,8 @@ class RoomManager:
             self._play(room, seat, action, auto=False)
         except RummyError as exc:
             await self._bot_refused(room, game, seat, level, version, action, exc)
-        except ProtocolError:
-            pass
+        except ProtocolError:  # not stored (logged): the bot decides again later
+            self._retry_later(room)
 
     def _moved_on(self, room: Room, game: Game, version: int, seat: int) -> bool:
         """Whether a bot's answer for ``seat`` at ``version`` came too late: the game moved
@@ -1644,6 +1659,7 @@ class RoomManager:
                 except RummyError as again:
                     exc, action = again, standby
                 except ProtocolError:
+                    self._retry_later(room)
                     return
         log.warning(
             "room %s seat %d: bot action %r refused (%s); playing the fallback move",
@@ -1654,7 +1670,7 @@ class RoomManager:
         except RummyError:
             log.exception("room %s: fallback bot refused too", room.code)
         except ProtocolError:
-            pass
+            self._retry_later(room)
 
     # -- connections --------------------------------------------------------------------------
 
