@@ -464,6 +464,45 @@ def test_what_the_database_refuses_the_clock_or_a_bot_tries_again_later(
         storage.close()
 
 
+def test_a_game_the_database_refused_to_start_starts_once_it_is_back(tmp_path: Path) -> None:
+    """The last seat was stored but the new game was not: the room waited, every seat taken,
+    until the server was restarted."""
+    storage = SQLiteStorage(str(tmp_path / "start.db"))
+    manager = RoomManager(storage, ServerConfig(**CONFIG))  # type: ignore[arg-type]
+    real = storage.start_game
+    refusals = [1]
+
+    def once(*args: Any, **kw: Any) -> None:
+        if refusals:
+            refusals.pop()
+            raise sqlite3.OperationalError("database or disk is full")
+        real(*args, **kw)
+
+    storage.start_game = once  # type: ignore[method-assign]
+
+    async def main() -> None:
+        host = Connection()
+        manager.handle(host, {"type": "create", "id": 1, "variant": "rummy", "players": 2,
+                              "options": {}})
+        room = host.room
+        assert room is not None
+        manager.handle(host, {"type": "sit", "id": 2, "seat": 0, "name": "Ann"})
+        with pytest.raises(ProtocolError):
+            manager.handle(host, {"type": "add_bot", "id": 3, "seat": 1, "level": "easy"})
+        assert room.status == "waiting" and room.seats[1].kind == "bot"
+        for _ in range(500):
+            if room.status == PLAYING:
+                break
+            await asyncio.sleep(0.01)
+        assert room.status == PLAYING and storage.load_rooms()[0]["status"] == PLAYING
+
+    try:
+        asyncio.run(main())
+    finally:
+        manager.close()
+        storage.close()
+
+
 def test_a_full_database_is_named_so(tmp_path: Path) -> None:
     """SQLite rolls a transaction back itself on a full disk; the ROLLBACK that followed failed
     and its "cannot rollback - no transaction is active" replaced the error in the log."""

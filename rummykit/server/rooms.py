@@ -1209,11 +1209,23 @@ class RoomManager:
         except Exception:
             log.exception("room %s: storing a new game failed", room.code)
             self._reload(room)
+            if room.status == WAITING:
+                # every seat is taken (and stored): the game starts once the database takes
+                # it, where it used to wait for a restart
+                self._retry_later(room)
             raise ProtocolError("internal", "the game could not be stored") from None
         room.history_len = 0
         self._broadcast_room(room)
         self._broadcast_state(room, None)
         self._schedule(room)
+
+    def _start_waiting(self, room: Room) -> None:
+        """Start the game of a waiting room whose seats are all taken (``_schedule``); a start
+        the database refused is logged and tried again later (``_start_game``)."""
+        room.timer = None
+        if room.status == WAITING:
+            with contextlib.suppress(ProtocolError):
+                self._start_game(room)
 
     def _new_turn(self, room: Room) -> bool:
         """Start the clock when the turn passed to another seat (or a deal started)."""
@@ -1497,7 +1509,7 @@ class RoomManager:
         loop = asyncio.get_running_loop()
         if room.status == WAITING:
             if room.seats and all(s.kind != "empty" for s in room.seats):
-                room.timer = loop.call_soon(self._start_game, room)
+                room.timer = loop.call_soon(self._start_waiting, room)
             return
         if room.status == OVER:
             if room.rematch_at is not None:
