@@ -386,8 +386,9 @@ class RoomManager:
         Only the rooms' states are read. Nobody is in any room yet, so every game in progress
         holds still (``_hold``), and a game's record is replayed when somebody comes back to
         its room (``_open``): a restart costs a row per room, not a replay of every game kept.
-        A running clock (or pause before the next deal) is held with the time it had left when
-        the room was last stored, not now: the time the server was down is nobody's turn. A
+        A running clock (or pause before the next deal, or rematch clock) is held with the time
+        it had left when the server last ran (its last ``mark_alive``, or the room's last store
+        if later), not now: the time the server was down is nobody's turn. A
         state stored before the save time was (no ``saved``) is held with the time left now.
         ``docs``: the room states, when the caller has read them already (``create_app`` does,
         so that a damaged database is refused before the server starts).
@@ -1456,8 +1457,8 @@ class RoomManager:
     def _hold(self, room: Room, at: int | None = None) -> None:
         """Nobody is in the room any more, or every seated person is away: stop its clock (or
         the pause before the next deal) with the time it had left (at ``at``, epoch ms: when
-        a restored room was last stored; now when None), and its bots (``_moved_on``), until
-        a person comes back.
+        the server that stored a restored room last ran; now when None), and its bots
+        (``_moved_on``), until a person comes back.
 
         A game nobody plays would otherwise be played on by the clock until the room is swept
         (an away seat's turns at ``--away-delay``, fast), and in a two-seat Rami or Indian game
