@@ -39,7 +39,7 @@ FIXED_DECISIONS: list[tuple[str, str]] = [
      "with `timeout` at once until they act again (server option `--away-after`, default 2; "
      "0 never marks a seat away)."),
     ("all", "The time the server is down is nobody's turn: after a restart a turn goes on with "
-     "the time it had left when its room was last stored (docs/server.md)."),
+     "the time it had left when the server last ran (noted every 5 s; docs/server.md)."),
     ("all", "An empty stock is rebuilt (or the deal ends) at the start of the turn that needs "
      "it, as soon as the previous turn ends."),
     ("rummy, Rami", "While a card taken from the pile is owed, or a freed joker must go back on "

@@ -326,6 +326,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from rummykit.server.app import create_app, tune_gc
+        from rummykit.server.storage import DatabaseInUse
     except ImportError as exc:
         return _refuse(
             f"this command needs the server extra: pip install 'rummykit[server]' ({exc})"
@@ -352,7 +353,7 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         app = create_app(config)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, DatabaseInUse) as exc:
         return _refuse(f"--db {config.db}: {exc}")
     server = _announced(uvicorn.Server, config.db)(
         uvicorn.Config(

@@ -327,7 +327,8 @@ def admin_allowed(request: Request, config: ServerConfig) -> bool:
 
 def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlette:
     """The Starlette application of ``rummykit serve``."""
-    store: Storage = storage or SQLiteStorage(config.db, durable=config.durable)
+    # exclusive: a second server started on the same file is refused (storage.DatabaseInUse)
+    store: Storage = storage or SQLiteStorage(config.db, durable=config.durable, exclusive=True)
     manager = RoomManager(store, config)
     monitor = LoopMonitor()
     # Read now rather than in the lifespan: a database whose pages are damaged is then refused
@@ -364,8 +365,13 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                     (time.perf_counter() - started) * 1000,
                 )
 
+        async def alive() -> None:
+            while True:
+                manager.mark_alive()
+                await asyncio.sleep(config.alive_interval)
+
         sweeper = asyncio.ensure_future(janitor())
-        background = [asyncio.ensure_future(monitor.probe())]
+        background = [asyncio.ensure_future(monitor.probe()), asyncio.ensure_future(alive())]
         if config.full_gc_interval > 0:
             background.append(asyncio.ensure_future(full_collections()))
         gc.callbacks.append(monitor.gc_callback)
@@ -377,6 +383,7 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                 task.cancel()
             sweeper.cancel()
             manager.close()
+            manager.mark_alive()  # the clocks stop now, not at the last mark
             store.close()
 
     def index(request: Request) -> Response:

@@ -58,6 +58,9 @@ class ServerConfig:
     #: default: on a busy machine the hops between threads cost more than the views)
     offload_views: bool = False
     view_threads: int = 4
+    #: seconds between two notes in the database that the server still runs (a restart holds
+    #: a running clock with the time it had left at the last one: docs/server.md, Restart)
+    alive_interval: float = 5.0
     #: seconds between two full collections of the cyclic garbage collector (0: none here)
     full_gc_interval: float = 600.0
     #: the token ``POST /api/metrics`` must carry (``Authorization: Bearer …``); without one

@@ -53,6 +53,8 @@ def _own_part(full: JSON, public: JSON) -> JSON:
 
 MAX_ROOMS_PER_CONNECTION = 20
 SLOW_S = 0.1  # actions taking longer are logged
+#: seconds before the clock or a bot tries again what the database refused (``_retry_later``)
+STORE_RETRY_S = 1.0
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
 
 
@@ -182,8 +184,15 @@ class Seat:
         }
 
     def clear(self) -> None:
-        self.kind, self.name, self.level, self.token = "empty", None, None, None
-        self.away, self.timeouts, self.rematch = False, 0, False
+        for name, value in EMPTY_SEAT.items():
+            setattr(self, name, value)
+
+
+#: the stored fields of a seat nobody holds (``Seat.clear``)
+EMPTY_SEAT: JSON = {
+    "kind": "empty", "name": None, "level": None, "token": None, "away": False, "timeouts": 0,
+    "rematch": False,
+}
 
 
 @dataclass
@@ -226,8 +235,10 @@ class Room:
     thinking: tuple[Game, int] | None = None
     #: epoch ms: when a finished game's rematch starts without the people who are gone (some
     #: person there asked, every seat that did not ask has nobody there) — see
-    #: RoomManager._rematch_check. Not stored: after a restart nobody is there.
+    #: RoomManager._rematch_check. Stored with the room; a restart keeps the time it had left
+    #: in ``rematch_left`` (nobody is there yet) and starts the clock with it when it runs again.
     rematch_at: int | None = None
+    rematch_left: int | None = None
 
     def doc(self) -> JSON:
         return {
@@ -251,6 +262,8 @@ class Room:
             "version": self.stored_version if self.game is None else self.game.version,
             "held": self.held,
             "left": self.left,
+            "rematch_at": self.rematch_at,
+            "rematch_left": self.rematch_left,
             "seats": [s.doc() for s in self.seats],
             # when this state was stored: a restart gives a running clock the time it had
             # left then, so the server's downtime never counts against a turn
@@ -280,6 +293,7 @@ class Room:
             held=bool(doc.get("held", False)),
             left=doc.get("left"),
             stored_version=doc.get("version"),
+            rematch_left=doc.get("rematch_left"),
         )
         room.seats = [
             Seat(
@@ -361,6 +375,8 @@ class RoomManager:
         self.view_pool = concurrent.futures.ThreadPoolExecutor(config.view_threads, "views")
         #: seconds the server spent on each of the last accepted or refused actions
         self.timings: collections.deque[float] = collections.deque(maxlen=20000)
+        #: the server is stopping (``close``): nothing more is played or stored
+        self.closed = False
 
     # -- start-up ---------------------------------------------------------------------------
 
@@ -370,13 +386,17 @@ class RoomManager:
         Only the rooms' states are read. Nobody is in any room yet, so every game in progress
         holds still (``_hold``), and a game's record is replayed when somebody comes back to
         its room (``_open``): a restart costs a row per room, not a replay of every game kept.
-        A running clock (or pause before the next deal) is held with the time it had left when
-        the room was last stored, not now: the time the server was down is nobody's turn. A
+        A running clock (or pause before the next deal, or rematch clock) is held with the time
+        it had left when the server last ran (its last ``mark_alive``, or the room's last store
+        if later), not now: the time the server was down is nobody's turn. A
         state stored before the save time was (no ``saved``) is held with the time left now.
         ``docs``: the room states, when the caller has read them already (``create_app`` does,
         so that a damaged database is refused before the server starts).
         """
         saved: dict[str, int] = {}
+        # The server ran until about then (``mark_alive``): a clock ran until then too, not
+        # only until its room was last stored.
+        alive = self.storage.last_alive()
         for doc in self.storage.load_rooms() if docs is None else docs:
             try:
                 room = Room.from_doc(doc)
@@ -386,11 +406,25 @@ class RoomManager:
             self.rooms[room.code] = room
             at = doc.get("saved")
             if isinstance(at, int) and not isinstance(at, bool):
-                saved[room.code] = at
+                at = saved[room.code] = at if alive is None else max(at, alive)
+                due = doc.get("rematch_at")
+                if room.status == OVER and isinstance(due, int) and room.rematch_left is None:
+                    # The rematch clock was running: nobody is there now, and it goes on
+                    # with the time it had left when somebody who asked is back (stored now:
+                    # a second restart must not count the time since this one).
+                    room.rematch_left = max(0, due - at)
+                    self._save_quietly(room)
         for room in list(self.rooms.values()):
             self._hold(room, saved.get(room.code))
             self._schedule(room)
         return len(self.rooms)
+
+    def mark_alive(self) -> None:
+        """Note in the database that the server runs (``ServerConfig.alive_interval``)."""
+        try:
+            self.storage.mark_alive(now_ms())
+        except Exception:
+            log.exception("noting that the server runs failed")
 
     def _load(self, doc: JSON) -> Room:
         room = Room.from_doc(doc)
@@ -438,6 +472,10 @@ class RoomManager:
             raise ProtocolError("no_room", f"no room {room.code}", id=mid) from None
 
     def close(self) -> None:
+        # A bot's answer already on its way when its task is cancelled is still delivered
+        # (asyncio.wait_for in Python 3.11 lets a finished answer win over the cancellation):
+        # it must not be played, and stored, after the server stopped.
+        self.closed = True
         for room in self.rooms.values():
             if room.timer is not None:
                 room.timer.cancel()
@@ -450,6 +488,22 @@ class RoomManager:
 
     def _save(self, room: Room) -> None:
         self.storage.save_room(room.code, room.doc())
+
+    def _store_seat(self, room: Room, seat: Seat, mid: Any, **change: Any) -> None:
+        """Store a change of a seat's stored fields (``Seat.doc``), then make it. A change the
+        database refuses (a full disk, a file gone read-only, a lock held too long) is refused
+        to its client (``internal``) with nothing changed: it used to be made in memory first,
+        so that the room showed it (a seat taken whose token was never sent, a bot added, a
+        rematch asked) until a restart lost it."""
+        doc = room.doc()
+        doc["seats"][seat.seat] = {**doc["seats"][seat.seat], **change}
+        try:
+            self.storage.save_room(room.code, doc)
+        except Exception:
+            log.exception("room %s: storing a change of seat %d failed", room.code, seat.seat)
+            raise ProtocolError("internal", "the change could not be stored", id=mid) from None
+        for name, value in change.items():
+            setattr(seat, name, value)
 
     def _view(self, room: Room, seat: int, public: JSON) -> JSON:
         """``game.view(seat)``, computed cheaply for a seat that is not to move.
@@ -657,7 +711,7 @@ class RoomManager:
 
         future.add_done_callback(done)
 
-    def _move_out(self, conn: Connection, to: Room | None) -> None:
+    def _move_out(self, conn: Connection, to: Room | None, mid: Any = None) -> None:
         """Leave the connection's room for another one (``to``; None: a new room): a seat held
         in a room still waiting is given up, as with ``leave`` (else it stays held by a
         disconnected player whom nobody can remove); in a game under way it stays, to be
@@ -670,9 +724,8 @@ class RoomManager:
         if room is not None and conn.seat is not None:
             seat = room.seats[conn.seat]
             if room.status == WAITING and seat.conn is conn:
-                seat.clear()
+                self._store_seat(room, seat, mid, **EMPTY_SEAT)
                 seat.conn = None
-                self._save(room)
         self._detach(conn)
 
     def _detach(self, conn: Connection) -> None:
@@ -838,7 +891,7 @@ class RoomManager:
         conn.created += 1
         if recent is not None:
             recent.append(now)
-        self._move_out(conn, None)
+        self._move_out(conn, None, msg["id"])
         conn.room, conn.seat = room, None
         room.watchers.add(conn)
         self._send_room(conn, room, msg["id"])
@@ -856,7 +909,7 @@ class RoomManager:
         # Read first: a room whose record no longer replays is refused (no_room) with the
         # connection still where it was, as any refusal leaves it.
         self._open(room, msg["id"])
-        self._move_out(conn, room)
+        self._move_out(conn, room, msg["id"])
         conn.room, conn.seat = room, None
         room.watchers.add(conn)
         # A spectator alone is somebody: watching bots play is what some come for.
@@ -882,10 +935,11 @@ class RoomManager:
                     id=msg["id"],
                 )
         token = secrets.token_urlsafe(24)
-        seat.kind, seat.name, seat.token, seat.conn = "human", msg["name"], hash_token(token), conn
+        self._store_seat(room, seat, msg["id"], kind="human", name=msg["name"],
+                         token=hash_token(token))
+        seat.conn = conn
         room.watchers.discard(conn)
         conn.seat = seat.seat
-        self._save(room)
         conn.send(
             {
                 "type": "seated",
@@ -934,12 +988,15 @@ class RoomManager:
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat of this room", id=msg["id"])
         self._open(room, msg["id"])  # before anything moves: a refusal changes nothing
+        cleared = seat.away or seat.timeouts > 0
+        if cleared:  # stored first, for the same reason
+            self._store_seat(room, seat, msg["id"], away=False, timeouts=0)
         if conn.room is room:
             # Already in the room, watching or in another seat: it changes places there.
             room.watchers.discard(conn)
             if conn.seat is not None and room.seats[conn.seat].conn is conn:
                 room.seats[conn.seat].conn = None
-        self._move_out(conn, room)
+        self._move_out(conn, room, msg["id"])
         old = seat.conn
         if old is not None and old is not conn:
             old.send(error_message("replaced", "this seat was resumed on another connection"))
@@ -949,10 +1006,6 @@ class RoomManager:
         seat.conn = conn
         conn.room, conn.seat = room, seat.seat
         conn.replaced_from = None
-        cleared = seat.away or seat.timeouts > 0
-        if cleared:
-            seat.away, seat.timeouts = False, 0
-            self._save(room)
         released = self._unhold(room)
         if cleared and not released:
             self._reschedule_for(room, seat)
@@ -982,8 +1035,7 @@ class RoomManager:
             raise ProtocolError(
                 "bad_level", f"unknown level {level!r} ({', '.join(self.levels)})", id=msg["id"]
             )
-        seat.kind, seat.level, seat.name = "bot", level, f"Bot ({level})"
-        self._save(room)
+        self._store_seat(room, seat, msg["id"], kind="bot", level=level, name=f"Bot ({level})")
         self._seats_changed(room)
 
     def _on_remove_bot(self, conn: Connection, msg: JSON) -> None:
@@ -991,23 +1043,21 @@ class RoomManager:
         seat = self._waiting_seat(room, msg)
         if seat.kind != "bot":
             raise ProtocolError("not_bot", f"seat {seat.seat} is not a bot", id=msg["id"])
-        seat.clear()
-        self._save(room)
+        self._store_seat(room, seat, msg["id"], **EMPTY_SEAT)
         self._broadcast_room(room)
 
     def _on_leave(self, conn: Connection, msg: JSON) -> None:
         self._room_of(conn)  # refuses a connection in no room
-        self._move_out(conn, None)
+        self._move_out(conn, None, msg["id"])
 
     def _on_back(self, conn: Connection, msg: JSON) -> None:
         room, seat = self._seat_of(conn)
         if seat.away or seat.timeouts:
-            seat.away, seat.timeouts = False, 0
+            self._store_seat(room, seat, msg["id"], away=False, timeouts=0)
             if self._unhold(room):  # stored with the time left
                 self._broadcast_room(room)
                 self._broadcast_state(room, None)  # everybody's clock runs again
                 return
-            self._save(room)
             self._rematch_check(room, start=False)  # a rematch now waits for them again
             self._broadcast_room(room)
             self._reschedule_for(room, seat)
@@ -1017,9 +1067,8 @@ class RoomManager:
         if room.status != OVER:
             raise ProtocolError("not_over", "the game is not over", id=msg["id"])
         # asking is being there: an away mark left from the game's end goes with it
-        seat.rematch, seat.away, seat.timeouts = True, False, 0
+        self._store_seat(room, seat, msg["id"], rematch=True, away=False, timeouts=0)
         if not self._rematch_check(room):
-            self._save(room)
             self._broadcast_room(room)
 
     @staticmethod
@@ -1035,7 +1084,7 @@ class RoomManager:
         having asked starts the rematch (False for a change of who is there, which never
         completes the askers). Whether the new game started."""
         if room.status != OVER:
-            room.rematch_at = None
+            room.rematch_at = room.rematch_left = None
             return False
         people = [s for s in room.seats if s.kind == "human"]
         if start and all(s.rematch for s in people):
@@ -1043,10 +1092,14 @@ class RoomManager:
             return room.status != OVER
         waits = self._rematch_waits_for_gone(room)
         if waits and room.rematch_at is None:
-            room.rematch_at = now_ms() + room.duration
+            # a whole clock, or the time it had left when the server stopped
+            left = room.duration if room.rematch_left is None else room.rematch_left
+            room.rematch_at, room.rematch_left = now_ms() + left, None
+            self._save_quietly(room)  # a restart goes on with the time it has left
             self._schedule(room)
         elif not waits and room.rematch_at is not None:
             room.rematch_at = None
+            self._save_quietly(room)
             self._schedule(room)
         return False
 
@@ -1097,7 +1150,7 @@ class RoomManager:
             asyncio.get_running_loop().call_later(0.01, self._rematch, room, away)
             return
         room.game_no += 1
-        room.rematch_at = None
+        room.rematch_at = room.rematch_left = None
         self._start_game(room, away or set())
 
     def _on_action(self, conn: Connection, msg: JSON) -> None:
@@ -1157,11 +1210,23 @@ class RoomManager:
         except Exception:
             log.exception("room %s: storing a new game failed", room.code)
             self._reload(room)
+            if room.status == WAITING:
+                # every seat is taken (and stored): the game starts once the database takes
+                # it, where it used to wait for a restart
+                self._retry_later(room)
             raise ProtocolError("internal", "the game could not be stored") from None
         room.history_len = 0
         self._broadcast_room(room)
         self._broadcast_state(room, None)
         self._schedule(room)
+
+    def _start_waiting(self, room: Room) -> None:
+        """Start the game of a waiting room whose seats are all taken (``_schedule``); a start
+        the database refused is logged and tried again later (``_start_game``)."""
+        room.timer = None
+        if room.status == WAITING:
+            with contextlib.suppress(ProtocolError):
+                self._start_game(room)
 
     def _new_turn(self, room: Room) -> bool:
         """Start the clock when the turn passed to another seat (or a deal started)."""
@@ -1306,6 +1371,10 @@ class RoomManager:
                 )
                 room.turn_deal, room.history_len = fresh.turn_deal, fresh.history_len
                 room.held, room.left = fresh.held, fresh.left
+                # a new game refused resets the seats' marks (away, rematch asked) in memory
+                for seat, stored in zip(room.seats, fresh.seats, strict=True):
+                    for name in EMPTY_SEAT:
+                        setattr(seat, name, getattr(stored, name))
                 return
 
     def _next_deal(self, room: Room) -> None:
@@ -1327,7 +1396,7 @@ class RoomManager:
         except Exception:
             log.exception("room %s: storing a new deal failed; reloading it", room.code)
             self._reload(room)
-            self._schedule(room)  # try again later
+            self._retry_later(room)
             return
         self._broadcast_room(room)
         self._broadcast_state(room, None)
@@ -1388,8 +1457,8 @@ class RoomManager:
     def _hold(self, room: Room, at: int | None = None) -> None:
         """Nobody is in the room any more, or every seated person is away: stop its clock (or
         the pause before the next deal) with the time it had left (at ``at``, epoch ms: when
-        a restored room was last stored; now when None), and its bots (``_moved_on``), until
-        a person comes back.
+        the server that stored a restored room last ran; now when None), and its bots
+        (``_moved_on``), until a person comes back.
 
         A game nobody plays would otherwise be played on by the clock until the room is swept
         (an away seat's turns at ``--away-delay``, fast), and in a two-seat Rami or Indian game
@@ -1414,6 +1483,17 @@ class RoomManager:
         self._schedule(room)
         return True
 
+    def _retry_later(self, room: Room) -> None:
+        """After the database refused what the clock or a bot did (a new deal, a ``timeout``,
+        a bot's move), try again in ``STORE_RETRY_S``: the room was put back as stored, with a
+        deadline or a next-deal time already past. Scheduled at once it was retried as fast as
+        the loop ran (a new deal refused over a thousand times a second, each logged with its
+        traceback, on a full disk), and a refused ``timeout`` or bot move was never tried again:
+        the game stood still after the database was back."""
+        if room.timer is not None:
+            room.timer.cancel()
+        room.timer = asyncio.get_running_loop().call_later(STORE_RETRY_S, self._schedule, room)
+
     def _save_quietly(self, room: Room) -> None:
         """Store a room whose game did not change (a hold): a failure costs only the clock's
         accuracy after a restart, and must not stop a connection from leaving."""
@@ -1430,7 +1510,7 @@ class RoomManager:
         loop = asyncio.get_running_loop()
         if room.status == WAITING:
             if room.seats and all(s.kind != "empty" for s in room.seats):
-                room.timer = loop.call_soon(self._start_game, room)
+                room.timer = loop.call_soon(self._start_waiting, room)
             return
         if room.status == OVER:
             if room.rematch_at is not None:
@@ -1495,7 +1575,9 @@ class RoomManager:
                 marked = True
         try:
             self._play(room, seat.seat, "timeout", auto=True, presence=marked)
-        except (RummyError, ProtocolError):
+        except ProtocolError:  # not stored (logged): the room is as stored, its turn too
+            self._retry_later(room)
+        except RummyError:
             log.exception("room %s: timeout refused", room.code)
         del away
 
@@ -1544,8 +1626,8 @@ class RoomManager:
             self._play(room, seat, action, auto=False)
         except RummyError as exc:
             await self._bot_refused(room, game, seat, level, version, action, exc)
-        except ProtocolError:
-            pass
+        except ProtocolError:  # not stored (logged): the bot decides again later
+            self._retry_later(room)
 
     def _moved_on(self, room: Room, game: Game, version: int, seat: int) -> bool:
         """Whether a bot's answer for ``seat`` at ``version`` came too late: the game moved
@@ -1554,6 +1636,7 @@ class RoomManager:
         comes back)."""
         return (
             room.held
+            or self.closed
             or self.rooms.get(room.code) is not room
             or room.game is not game
             or game.version != version
@@ -1589,6 +1672,7 @@ class RoomManager:
                 except RummyError as again:
                     exc, action = again, standby
                 except ProtocolError:
+                    self._retry_later(room)
                     return
         log.warning(
             "room %s seat %d: bot action %r refused (%s); playing the fallback move",
@@ -1599,7 +1683,7 @@ class RoomManager:
         except RummyError:
             log.exception("room %s: fallback bot refused too", room.code)
         except ProtocolError:
-            pass
+            self._retry_later(room)
 
     # -- connections --------------------------------------------------------------------------
 

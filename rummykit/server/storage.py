@@ -19,10 +19,16 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
 from typing import Any, Protocol
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: a second server there is not refused
+    fcntl = None  # type: ignore[assignment]
 
 JSON = dict[str, Any]
 
@@ -71,6 +77,15 @@ class Storage(Protocol):
         """Forget a room state (its finished records stay)."""
         ...
 
+    def mark_alive(self, at: int) -> None:
+        """Note that the server still ran at ``at`` (epoch ms): the next start takes the time a
+        running clock had left then, not when its room was last stored."""
+        ...
+
+    def last_alive(self) -> int | None:
+        """The last ``mark_alive`` time (None: never marked)."""
+        ...
+
     def code_used(self, code: str) -> bool:
         """Whether anything is stored under a room code: a room state, or a game (a room
         forgotten by ``delete_room`` keeps its records, so its code must not be issued again)."""
@@ -100,6 +115,10 @@ CREATE TABLE IF NOT EXISTS deals (
     header TEXT NOT NULL,
     PRIMARY KEY (code, game, deal)
 );
+CREATE TABLE IF NOT EXISTS marks (
+    name TEXT PRIMARY KEY,
+    at INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
     game INTEGER NOT NULL,
@@ -115,6 +134,38 @@ def _dump(doc: JSON) -> str:
     return json.dumps(doc, separators=(",", ":"))
 
 
+class DatabaseInUse(ValueError):
+    """The database file is held by another server process (``SQLiteStorage(exclusive=True)``)."""
+
+
+def _claim(path: str) -> int | None:
+    """Hold ``path`` for this process alone (an advisory ``flock``, released when the process
+    ends, however it ends); the descriptor holding it, or None where it cannot be taken.
+
+    SQLite lets two processes write one file in turn, but two servers over one database
+    would each play their own copy of its rooms in memory: the same action number stored by
+    both (one refused, ``internal``), each room state overwriting the other's, and after a
+    restart games whose stored state no longer matches their record. ``flock`` does not touch
+    the POSIX locks SQLite itself takes on the file, so readers (a backup, the ``sqlite3``
+    shell) are not kept out.
+    """
+    if fcntl is None or path in ("", ":memory:") or path.startswith("file:"):
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None  # SQLite's own open says what is wrong with the file
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise DatabaseInUse(
+            "another rummykit server is using this database: two servers over one file "
+            "would each play their own copy of its rooms and overwrite each other's"
+        ) from None
+    return fd
+
+
 #: The most the WAL file keeps on disk once checkpointed (bytes).
 WAL_LIMIT = 64 * 1024 * 1024
 
@@ -125,13 +176,25 @@ class SQLiteStorage:
     ``synchronous=NORMAL`` with WAL: a committed transaction is in the WAL file (in the operating
     system's cache) before the call returns, so it survives the server process being killed;
     only a power cut can lose the last transactions. ``durable=True`` uses ``synchronous=FULL``
-    (an fsync per commit) for that case too.
+    (an fsync per commit) for that case too. ``exclusive=True`` (a server's own database)
+    refuses a file another process opened so (:class:`DatabaseInUse`), until that process
+    closes it or ends.
     """
 
-    def __init__(self, path: str, durable: bool = False, wal_limit: int = WAL_LIMIT) -> None:
+    def __init__(
+        self, path: str, durable: bool = False, wal_limit: int = WAL_LIMIT,
+        exclusive: bool = False,
+    ) -> None:
         self.path = path
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._held: int | None = None
+        if exclusive:
+            try:
+                self._held = _claim(path)
+            except DatabaseInUse:
+                self._db.close()
+                raise
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA busy_timeout=5000")
@@ -170,10 +233,16 @@ class SQLiteStorage:
             try:
                 for sql, args in statements:
                     db.execute(sql, args)
+                db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                # A full disk or an I/O error makes SQLite roll the transaction back itself:
+                # a ROLLBACK then fails ("no transaction is active") and its error used to
+                # replace the one that says what went wrong. A COMMIT that fails may leave the
+                # transaction open, and every later BEGIN would fail.
+                if db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
                 raise
-            db.execute("COMMIT")
 
     @staticmethod
     def _room(code: str, state: JSON) -> tuple[str, tuple[Any, ...]]:
@@ -305,6 +374,14 @@ class SQLiteStorage:
     def delete_room(self, code: str) -> None:
         self._tx([("DELETE FROM rooms WHERE code = ?", (code,))])
 
+    def mark_alive(self, at: int) -> None:
+        self._tx([("INSERT OR REPLACE INTO marks (name, at) VALUES ('alive', ?)", (int(at),))])
+
+    def last_alive(self) -> int | None:
+        with self._lock:
+            row = self._db.execute("SELECT at FROM marks WHERE name = 'alive'").fetchone()
+        return None if row is None else int(row[0])
+
     def code_used(self, code: str) -> bool:
         with self._lock:
             row = self._db.execute(
@@ -318,5 +395,10 @@ class SQLiteStorage:
         self._stop.set()
         self._checkpointer.join(5)
         with self._lock:
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            self._db.close()
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                self._db.close()
+            finally:
+                if self._held is not None:
+                    os.close(self._held)
+                    self._held = None
