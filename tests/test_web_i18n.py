@@ -820,3 +820,13 @@ def test_a_spanish_page_explains_a_refused_move_in_spanish(server: Server, brows
     )
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+def test_the_internal_error_claims_no_move() -> None:
+    """`internal` also answers a refused seat change or rematch (the database refused to store
+    it): the text said "your move was not played" to a person who had only sat down."""
+    for lang, move in (("en", "move"), ("es", "jugada"), ("fr", "coup")):
+        text = catalog(lang)["error.internal"]
+        assert move not in text, (lang, text)
+        assert any(w in text for w in ("nothing was changed", "no se cambió nada",
+                                       "rien n’a été changé")), (lang, text)
