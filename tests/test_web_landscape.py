@@ -34,15 +34,20 @@ def off_screen(page: Any, width: int, height: int) -> list[Any]:
 
 @pytest.mark.parametrize(
     ("variant", "players", "locale", "width", "height"),
-    [("rummy", 2, "en-US", 740, 360), ("rami51", 4, "es-ES", 844, 390)],
-    ids=["rummy-740x360", "rami51-2v2-844x390"],
+    [
+        ("rummy", 2, "en-US", 740, 360),
+        ("rami51", 4, "es-ES", 568, 320),
+        ("indian", 2, "fr-FR", 640, 360),
+    ],
+    ids=["rummy-740x360", "rami51-2v2-568x320", "indian-640x360"],
 )
 def test_the_turn_and_the_hand_are_on_the_first_screen(
     server: Any, browser: Any, variant: str, players: int, locale: str, width: int, height: int
 ) -> None:
-    """Before the draw (Draw, Take) and after it (Discard, a card selected), in a 2 v 2 Rami
-    game of 14 and 15 cards too: nothing of the turn below the screen's foot, every control at
-    least 24 × 24 px and nothing past the screen's side."""
+    """Before the draw (Draw, Take) and after it (Discard, a card selected; Declare and Drop in
+    Indian rummy), in a 2 v 2 Rami game of 14 and 15 cards on a 320 px high screen too: nothing
+    of the turn below the screen's foot, every control at least 24 × 24 px and nothing past the
+    screen's side."""
     page = touch_page(browser, width, height, locale=locale)
     play_against_bots(page, server.base, variant, players)
     s = state(page)
@@ -63,7 +68,7 @@ def test_the_turn_and_the_hand_are_on_the_first_screen(
 def test_the_melds_scroll_in_their_own_box(server: Any, browser: Any) -> None:
     """However many melds the table holds, they take no more height than the piles beside
     them (every meld laid pushed the hand further down): what does not fit scrolls in the
-    melds' box, and the page stays as high as before."""
+    melds' box, which keeps its place through the redraws."""
     width, height = 740, 360
     page = touch_page(browser, width, height)
     play_against_bots(page, server.base, "rummy", 2)
@@ -82,5 +87,10 @@ def test_the_melds_scroll_in_their_own_box(server: Any, browser: Any) -> None:
     # the box ends with the piles (their labels), and its melds scroll within it
     assert more[1] <= 12 and more[2] > 0, more
     assert off_screen(page, width, height) == []
+    # scrolled, the box keeps its place through the redraws (a card tapped, another's move)
+    page.evaluate("() => { document.querySelector('.melds').scrollTop = 40; }")
+    page.locator(".hand .hand-card").first.tap()
+    page.wait_for_selector(".hand .hand-card.selected")
+    assert page.evaluate("() => document.querySelector('.melds').scrollTop") == 40
     assert not js_errors(page), page.js_errors
     page.context.close()

@@ -314,7 +314,9 @@ export function renderTable(root, S, actions) {
   const order = [];
   for (let i = 1; i <= v.players; i++) order.push(((mine ? S.you : -1) + i + v.players) % v.players);
   if (!mine) order.sort((a, b) => a - b);
-  const opponents = h("div.opponents", { role: "list", "aria-label": t("table.players") },
+  // the players and the melds scroll in boxes of their own on a phone held sideways (app.css):
+  // their scroll is kept through the redraws (data-scroll), as the log's is
+  const opponents = h("div.opponents", { role: "list", "aria-label": t("table.players"), "data-key": "opponents", "data-scroll": "" },
     order.filter((s) => !mine || s !== S.you).map((s) => seatChip(S, s, teams)));
   const watching = (S.room && S.room.spectators) || 0;
   if (watching) {
@@ -517,7 +519,7 @@ function meldsBox(S, actions) {
       h("span.meld-cards", {}, m.cards.map((c, i) => cardElement(c, { t, small: true, standsFor: standsFor(m, i, v) }))),
       h("span.meld-owner", { text: seatName(S, m.owner) }));
   });
-  return h(`div.melds${canMeld && sel.length >= 3 ? ".accepting" : ""}`, { "data-drop": "table", role: "group", "aria-label": t("table.melds") },
+  return h(`div.melds${canMeld && sel.length >= 3 ? ".accepting" : ""}`, { "data-drop": "table", role: "group", "aria-label": t("table.melds"), "data-key": "melds", "data-scroll": "" },
     tiles.length ? tiles : h("p.melds-empty", { text: t("table.noMelds") }));
 }
 
@@ -631,7 +633,9 @@ function meterBar(S, actions) {
     children.push(h("span.meter-hint", { "data-hint": "needs", "data-needs": o.needs,
       text: t(`meter.needs.${o.needs}`, { card: o.must_include ? pretty(o.must_include) : "" }) }));
   }
-  return h(`div.meter${m.enough ? ".enough" : ""}`, {}, children);
+  // a phone held sideways cuts the meter to one line (app.css): a tap gives it the focus, and
+  // focused it shows whole, as the declaration check does
+  return h(`div.meter.opening${m.enough ? ".enough" : ""}`, { tabindex: -1, "data-key": "meter", "data-keep": "content" }, children);
 }
 
 function declarationBar(S, actions) {
