@@ -9,6 +9,9 @@ import { Arrangement } from "./hand.js";
 import { botLevel, botName, houseRulesLine, initial, optionsSummary } from "./lobby.js";
 import { translateReason } from "./reasons.js";
 
+/** A phone held sideways, or a short window: app.css lays the table out for it. */
+const SIDEWAYS = "(max-height: 520px) and (min-width: 561px) and (orientation: landscape)";
+
 const RAMI = ["rami51", "rami71", "simple"];
 // Each variant's joker swaps (rules.py); a house rule in the view's options says otherwise.
 const SWAPS = { rummy: "any", rami51: "fourth", rami71: "fourth", simple: "none", indian: "none" };
@@ -315,8 +318,10 @@ export function renderTable(root, S, actions) {
   for (let i = 1; i <= v.players; i++) order.push(((mine ? S.you : -1) + i + v.players) % v.players);
   if (!mine) order.sort((a, b) => a - b);
   // the players and the melds scroll in boxes of their own on a phone held sideways (app.css):
-  // their scroll is kept through the redraws (data-scroll), as the log's is
-  const opponents = h("div.opponents", { role: "list", "aria-label": t("table.players"), "data-key": "opponents", "data-scroll": "" },
+  // their scroll is kept through the redraws (data-scroll), as the log's is, and the players'
+  // box, which holds no control, is in the keyboard's reach there (the melds are buttons)
+  const opponents = h("div.opponents", { role: "list", "aria-label": t("table.players"), "data-key": "opponents", "data-scroll": "",
+    tabindex: matchMedia(SIDEWAYS).matches ? "0" : null },
     order.filter((s) => !mine || s !== S.you).map((s) => seatChip(S, s, teams)));
   const watching = (S.room && S.room.spectators) || 0;
   if (watching) {
