@@ -353,7 +353,7 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         app = create_app(config)
-    except (sqlite3.Error, DatabaseInUse) as exc:
+    except (sqlite3.Error, DatabaseInUse, RummyError) as exc:
         return _refuse(f"--db {config.db}: {exc}")
     server = _announced(uvicorn.Server, config.db)(
         uvicorn.Config(

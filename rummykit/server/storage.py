@@ -30,6 +30,8 @@ try:
 except ImportError:  # not on Windows: a second server there is not refused
     fcntl = None  # type: ignore[assignment]
 
+from rummykit.errors import RummyError
+
 JSON = dict[str, Any]
 
 log = logging.getLogger("rummykit.server")
@@ -130,6 +132,57 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+#: ``PRAGMA application_id`` of a rummykit database (the bytes "RMKT"): a file of another
+#: program is never taken for one, and never changed.
+APPLICATION_ID = 0x524D4B54
+#: ``PRAGMA user_version`` of the tables above. A change to them bumps it and adds the step
+#: from the version before to ``_MIGRATIONS``; a database of a newer version is refused.
+SCHEMA_VERSION = 1
+#: The SQL that takes a database from version N to N + 1 (0: the databases of rummykit before
+#: the version was written; the ``marks`` table they may lack is made by ``_SCHEMA``).
+_MIGRATIONS: dict[int, list[str]] = {0: []}
+#: The columns of each table, by which a database of rummykit without a version is known.
+_COLUMNS = {
+    "rooms": {"code", "state", "updated"},
+    "games": {"code", "game", "head", "record", "finished"},
+    "deals": {"code", "game", "deal", "header"},
+    "actions": {"code", "game", "deal", "seq", "action"},
+}
+
+
+class UnusableDatabase(RummyError):
+    """A database file that is not rummykit's, or was written by a newer rummykit."""
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    """The schema version of an open database, 0 for an empty file or one of rummykit before
+    versions; :class:`UnusableDatabase` for a file of another program or a newer rummykit.
+    Reads only: nothing is changed in a file that is refused."""
+    app = db.execute("PRAGMA application_id").fetchone()[0]
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    tables = {
+        name: {col[1] for col in db.execute(f"PRAGMA table_info({name!r})")}
+        for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+    }
+    if app == APPLICATION_ID:
+        if version > SCHEMA_VERSION:
+            raise UnusableDatabase(
+                f"written by a newer rummykit (schema version {version}; this one "
+                f"reads up to {SCHEMA_VERSION}): run that version, or a copy made before it"
+            )
+        return version
+    ours = all(_COLUMNS[name] <= tables.get(name, set()) for name in _COLUMNS)
+    if app == 0 and (not tables or ours):
+        return 0
+    # The tables would be added to it, and its journal mode changed, without a word.
+    what = f"application id {app:#x}" if app else "tables " + ", ".join(sorted(tables))
+    raise UnusableDatabase(
+        f"another program's SQLite database ({what}), not rummykit's: name another file"
+    )
+
+
 def _dump(doc: JSON) -> str:
     return json.dumps(doc, separators=(",", ":"))
 
@@ -189,12 +242,15 @@ class SQLiteStorage:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._held: int | None = None
-        if exclusive:
-            try:
+        try:
+            if exclusive:
                 self._held = _claim(path)
-            except DatabaseInUse:
-                self._db.close()
-                raise
+            version = schema_version(self._db)
+        except BaseException:
+            self._db.close()
+            if self._held is not None:
+                os.close(self._held)
+            raise
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA busy_timeout=5000")
@@ -203,6 +259,7 @@ class SQLiteStorage:
         # is cut back once a checkpoint has let the log start over.
         self._db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
         self._db.executescript(_SCHEMA)
+        self._migrate(version)
         # Commits on the event loop only append to the WAL (no fsync with synchronous=NORMAL);
         # the checkpoint, which does fsync, runs in a background thread on its own connection.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
@@ -215,6 +272,23 @@ class SQLiteStorage:
             target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True
         )
         self._checkpointer.start()
+
+    def _migrate(self, version: int) -> None:
+        """Take the tables from ``version`` to ``SCHEMA_VERSION`` and mark the file as
+        rummykit's, in one transaction (a crash leaves the version it was at)."""
+        if version == SCHEMA_VERSION:
+            return
+        steps = [(sql, ()) for v in range(version, SCHEMA_VERSION) for sql in _MIGRATIONS[v]]
+        self._tx(
+            [
+                *steps,
+                (f"PRAGMA application_id={APPLICATION_ID}", ()),
+                (f"PRAGMA user_version={SCHEMA_VERSION}", ()),
+            ]
+        )
+        if version:
+            log.warning("%s: schema upgraded from version %d to %d", self.path, version,
+                        SCHEMA_VERSION)
 
     def _checkpoint_loop(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
