@@ -1,15 +1,21 @@
-"""Running ``rummykit serve`` in production: the database it is given (docs/server.md)."""
+"""Running ``rummykit serve`` in production: the database it is given, what it says at start,
+and how it stops (docs/server.md, Running it)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rummykit.server.storage import APPLICATION_ID, SCHEMA_VERSION, SQLiteStorage
-from tests.server_support import ROOT, free_port
+from tests.server_support import ROOT, Client, ServerProc, free_port
 
 #: Enough for the server to start (or refuse) on a loaded machine; only a hang reaches it.
 START = 60
@@ -71,3 +77,96 @@ def test_a_database_of_rummykit_before_versions_is_upgraded_with_its_rooms(
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_database_in_a_directory_it_cannot_write_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    SQLiteStorage(str(folder / "games.db")).close()
+    folder.chmod(0o555)
+    try:
+        cmd = [sys.executable, "-m", "rummykit", "serve", "--port", str(free_port()),
+               "--db", str(folder / "games.db")]
+        if os.geteuid() == 0:
+            # root writes anywhere: drop the capability that lets it
+            setpriv = shutil.which("setpriv")
+            if setpriv is None:
+                pytest.skip("running as root without setpriv")
+            caps = "-dac_override,-dac_read_search"
+            cmd = [setpriv, f"--bounding-set={caps}", f"--inh-caps={caps}", *cmd]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=START,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    finally:
+        folder.chmod(0o755)
+    # It said "attempt to write a readonly database" of a file anybody may write.
+    assert f"the directory {folder} is not writable" in _refused(done)
+
+
+def test_the_start_line_names_the_database_file_in_full(tmp_path: Path) -> None:
+    # Under a service manager the working directory is not where one looks for the file.
+    cmd = [sys.executable, "-m", "rummykit", "serve", "--port", "0", "--db", "games.db"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+    finally:
+        proc.terminate()
+        proc.wait(START)
+    assert line.startswith("rummykit server on http://127.0.0.1:"), line
+    assert line.rstrip().endswith(f"(database {tmp_path / 'games.db'})"), line
+
+
+def test_a_second_ctrl_c_lets_the_shutdown_finish(tmp_path: Path) -> None:
+    server = ServerProc(tmp_path / "stop.db").start()
+
+    async def main() -> int | None:
+        client = await Client("p").connect(server.ws)
+        await client.request("create", variant="rummy", players=2, options={})
+        assert server.proc is not None
+        server.proc.send_signal(signal.SIGINT)
+        await asyncio.sleep(0.05)  # two signals at once would be delivered as one
+        server.proc.send_signal(signal.SIGINT)
+        await asyncio.wait_for(client.closed.wait(), START)
+        return int(client.ws.close_code)
+
+    try:
+        close_code = asyncio.run(main())
+        assert server.proc is not None
+        server.proc.wait(START)
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    # uvicorn forced the exit: the application's shutdown was skipped, with a traceback
+    assert "Traceback" not in log and "ERROR" not in log, log
+    assert "already stopping" in log
+    assert close_code == 1012  # "service restart": the page reconnects and resumes
+    # the last checkpoint ran: everything is in the database file
+    wal = tmp_path / "stop.db-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
+    with sqlite3.connect(tmp_path / "stop.db") as db:
+        assert db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 1
+
+
+def test_debug_logs_carry_no_seat_token_nor_room_code(tmp_path: Path) -> None:
+    server = ServerProc(tmp_path / "debug.db", "--log-level", "debug").start()
+
+    async def main() -> tuple[str, str]:
+        client = await Client("p").connect(server.ws)
+        await client.request("create", variant="rummy", players=2, options={})
+        await client.request("sit", seat=0, name="Alice")
+        await client.close()
+        again = await Client("q").connect(server.ws)
+        assert client.room is not None and client.token is not None
+        reply = await again.request("resume", room=client.room, token=client.token)
+        assert reply["type"] == "seated", reply
+        await again.close()
+        return client.room, client.token
+
+    try:
+        room, token = asyncio.run(main())
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    # uvicorn's debug logged every frame, cut to its first 48 and last 24 characters
+    assert token[-12:] not in log and room not in log, log

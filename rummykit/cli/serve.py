@@ -221,6 +221,10 @@ MOST_WORKERS = 64
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
+#: Seconds the shutdown waits for the connections to close (WebSockets are closed with 1012,
+#: "service restart", at once; the page reconnects and resumes by itself).
+SHUTDOWN_GRACE = 5
+
 
 def origin(text: str) -> str:
     """``--allow-origin``'s value as a browser writes an ``Origin`` header (lower case, no
@@ -276,6 +280,11 @@ def check_config(config: ServerConfig) -> None:
                          f"file, e.g. {os.path.join(config.db, 'rummykit.db')}")
     if not os.path.isdir(folder):
         raise RummyError(f"--db {config.db}: no directory {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        # SQLite keeps its -wal and -shm files beside the database, so even an existing,
+        # writable file fails there ("attempt to write a readonly database").
+        raise RummyError(f"--db {config.db}: the directory {folder} is not writable (SQLite "
+                         f"writes its -wal and -shm files beside the database)")
     if not 0 <= config.port <= 65535:
         raise RummyError(f"--port {config.port}: a port is 0 to 65535")
     for name, (flag, least, strict) in _AT_LEAST.items():
@@ -355,16 +364,20 @@ def run(args: argparse.Namespace) -> int:
         app = create_app(config)
     except (sqlite3.Error, DatabaseInUse, RummyError) as exc:
         return _refuse(f"--db {config.db}: {exc}")
-    server = _announced(uvicorn.Server, config.db)(
+    server = _announced(uvicorn.Server, os.path.abspath(config.db))(
         uvicorn.Config(
             app,
             host=config.host,
             port=config.port,
-            log_level=config.log_level,
+            # uvicorn's debug logs every WebSocket frame: seat tokens, room codes and hands.
+            log_level="info" if config.log_level == "debug" else config.log_level,
             ws_max_size=64 * 1024,
             ws_per_message_deflate=False,
             lifespan="on",
             access_log=False,
+            # A connection that does not close when asked holds the shutdown this long at
+            # most; the application's own shutdown (bot workers, last checkpoint) runs after.
+            timeout_graceful_shutdown=SHUTDOWN_GRACE,
         )
     )
     server.run()
@@ -383,5 +396,14 @@ def _announced(server_class: Any, db: str) -> Any:
             host, port = self.servers[0].sockets[0].getsockname()[:2]
             shown = f"[{host}]" if ":" in host else host
             print(f"rummykit server on http://{shown}:{port}/ (database {db})", flush=True)
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if self.should_exit:
+                # A second Ctrl-C while stopping: uvicorn would then skip the application's
+                # shutdown (bot workers, the last checkpoint) and log a traceback. The shutdown
+                # is bounded (SHUTDOWN_GRACE) and every action is stored already.
+                print("rummykit serve: already stopping", file=sys.stderr, flush=True)
+                return
+            super().handle_exit(sig, frame)
 
     return Announced
