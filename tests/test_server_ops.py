@@ -4,12 +4,15 @@ and how it stops (docs/server.md, Running it)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -115,6 +118,27 @@ def test_the_start_line_names_the_database_file_in_full(tmp_path: Path) -> None:
         proc.wait(START)
     assert line.startswith("rummykit server on http://127.0.0.1:"), line
     assert line.rstrip().endswith(f"(database {tmp_path / 'games.db'})"), line
+
+
+def test_the_start_line_on_every_address_gives_addresses_one_can_open(tmp_path: Path) -> None:
+    # It said http://0.0.0.0:PORT/, which Chrome refuses and Windows cannot reach.
+    cmd = [sys.executable, "-m", "rummykit", "serve", "--host", "0.0.0.0", "--port", "0",
+           "--db", str(tmp_path / "any.db")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        url = line.split()[3]
+        assert url.startswith("http://127.0.0.1:"), line
+        port = url.rsplit(":", 1)[1].rstrip("/")
+        name = socket.gethostname().strip().lower()
+        assert f"from other machines http://{name}:{port}/;" in line, line
+        with urllib.request.urlopen(f"{url}api/health", timeout=START) as answer:
+            assert json.load(answer)["ok"] is True
+    finally:
+        proc.terminate()
+        proc.wait(START)
 
 
 def test_a_second_ctrl_c_lets_the_shutdown_finish(tmp_path: Path) -> None:

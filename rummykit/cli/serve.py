@@ -384,6 +384,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _name() -> str:
+    """This machine's name, as the other machines of a household reach it."""
+    return socket.gethostname().strip().lower() or "THIS-MACHINE"
+
+
 def _announced(server_class: Any, db: str) -> Any:
     """``server_class`` (uvicorn's ``Server``) saying where it listens once it does: the port
     it was given may be 0 (any free port), and an IPv6 address goes in brackets in a URL."""
@@ -394,8 +399,15 @@ def _announced(server_class: Any, db: str) -> Any:
             if not self.started:
                 return
             host, port = self.servers[0].sockets[0].getsockname()[:2]
+            where = f"database {db}"
+            if host in ("0.0.0.0", "::"):
+                # Not an address to open: Chrome refuses 0.0.0.0, Windows cannot reach it.
+                # This machine by loopback, the others by its name (which the host check lets
+                # through).
+                where = f"every address; from other machines http://{_name()}:{port}/; {where}"
+                host = "127.0.0.1" if host == "0.0.0.0" else "::1"
             shown = f"[{host}]" if ":" in host else host
-            print(f"rummykit server on http://{shown}:{port}/ (database {db})", flush=True)
+            print(f"rummykit server on http://{shown}:{port}/ ({where})", flush=True)
 
         def handle_exit(self, sig: int, frame: Any) -> None:
             if self.should_exit:
