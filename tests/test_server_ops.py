@@ -172,6 +172,20 @@ def test_a_second_ctrl_c_lets_the_shutdown_finish(tmp_path: Path) -> None:
         assert db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 1
 
 
+def test_health_says_when_the_database_file_is_gone(tmp_path: Path) -> None:
+    # SQLite goes on writing to the removed file; health said ok until the restart lost it all.
+    server = ServerProc(tmp_path / "gone.db").start()
+    try:
+        assert server.get("/api/health")[0] == 200
+        (tmp_path / "gone.db").unlink()
+        status, body = server.get("/api/health")
+    finally:
+        server.stop()
+    assert status == 503, body
+    assert json.loads(body)["error"] == "database_gone"
+    assert "was removed or replaced" in server.log.read_text()
+
+
 def test_debug_logs_carry_no_seat_token_nor_room_code(tmp_path: Path) -> None:
     server = ServerProc(tmp_path / "debug.db", "--log-level", "debug").start()
 

@@ -8,6 +8,7 @@ import contextlib
 import gc
 import ipaddress
 import logging
+import os
 import re
 import secrets
 import socket
@@ -325,6 +326,15 @@ def admin_allowed(request: Request, config: ServerConfig) -> bool:
     )
 
 
+def _file_id(path: str) -> tuple[int, int] | None:
+    """The device and inode of a file (None if there is none)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
 def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlette:
     """The Starlette application of ``rummykit serve``."""
     # exclusive: a second server started on the same file is refused (storage.DatabaseInUse)
@@ -392,7 +402,21 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
             return PlainTextResponse("the web client is not installed", status_code=404)
         return FileResponse(page, media_type="text/html")
 
+    # The file the database was opened as: removed or replaced while the server runs (a
+    # clean-up, a restored backup copied over it), SQLite goes on writing to the open file,
+    # which nothing can read once the server stops.
+    db_path = store.path if isinstance(store, SQLiteStorage) else None
+    opened = None if db_path is None else _file_id(db_path)
+
     def health(request: Request) -> Response:
+        if db_path is not None and opened is not None and _file_id(db_path) != opened:
+            log.error("the database file %s was removed or replaced while the server runs: "
+                      "what it stores now is lost when it stops", db_path)
+            return JSONResponse(
+                {"ok": False, "error": "database_gone", "message": "the database file was "
+                 "removed or replaced while the server runs"},
+                status_code=503,
+            )
         return JSONResponse(
             {
                 "ok": True,
