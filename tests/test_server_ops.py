@@ -186,6 +186,18 @@ def test_health_says_when_the_database_file_is_gone(tmp_path: Path) -> None:
     assert "was removed or replaced" in server.log.read_text()
 
 
+def test_info_logs_the_settings_but_not_the_admin_token(tmp_path: Path) -> None:
+    secret = "s3cret-admin-token-0123456789"
+    server = ServerProc(tmp_path / "set.db", "--log-level", "info", "--admin-token", secret)
+    server.start().stop()
+    log = server.log.read_text()
+    lines = [line for line in log.splitlines() if "INFO settings: " in line]
+    assert len(lines) == 1, log
+    assert f"db={tmp_path / 'set.db'}, durable=False" in lines[0]
+    assert "admin_token=set" in lines[0]
+    assert secret not in log
+
+
 def test_debug_logs_carry_no_seat_token_nor_room_code(tmp_path: Path) -> None:
     server = ServerProc(tmp_path / "debug.db", "--log-level", "debug").start()
 

@@ -323,6 +323,31 @@ def check_config(config: ServerConfig) -> None:
             ) from None
 
 
+def settings_line(config: ServerConfig) -> str:
+    """The settings a server runs with, for its log at ``info``: the admin token only as set
+    or not (a log travels further than the service's environment)."""
+    shown = {
+        "db": os.path.abspath(config.db),
+        "durable": config.durable,
+        "allow_origins": config.allow_origins,
+        "allow_hosts": config.allow_hosts,
+        "bot_pool": f"{config.bot_pool} x{config.bot_workers}",
+        "bot_timeout": config.bot_timeout,
+        "clock_scale": config.clock_scale,
+        "next_deal_pause": config.next_deal_pause,
+        "bot_delay": config.bot_delay,
+        "away_delay": config.away_delay,
+        "away_after": config.away_after,
+        "rate": f"{config.rate:g}/s burst {config.burst:g}",
+        "per_address": f"{config.max_connections_per_address} connections, "
+        f"{config.max_rooms_per_address} rooms/h, "
+        f"{config.max_missed_codes_per_address} missed codes/10 min",
+        "view_threads": config.view_threads if config.offload_views else 0,
+        "admin_token": "set" if config.admin_token else "none",
+    }
+    return ", ".join(f"{k}={v}" for k, v in shown.items())
+
+
 def _refuse(message: str) -> int:
     # Said here, in the command's words: the settings are checked inside run, not by main.
     print(one_line(f"rummykit serve: {message}"), file=sys.stderr)
@@ -360,6 +385,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=config.log_level.upper(), format="%(asctime)s %(levelname)s %(message)s"
     )
+    logging.getLogger("rummykit.server").info("settings: %s", settings_line(config))
     try:
         app = create_app(config)
     except (sqlite3.Error, DatabaseInUse, RummyError) as exc:
