@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -55,3 +57,17 @@ def tournament_under_way(records: Path, jobs: str, deals: int = 400) -> subproce
                 f"the tournament made no four records: {proc.communicate()[1]}")
         time.sleep(0.05)
     return proc
+
+
+def stopped(proc: subprocess.Popen[str], stop: Callable[[], None]) -> tuple[int, str, str]:
+    """Stop ``proc`` (started by :func:`tournament_under_way`) by calling ``stop``, and wait
+    for it; its process group is killed if it is still running after a minute. Returns the
+    exit status, standard output and standard error."""
+    try:
+        stop()
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    return proc.returncode, out, err

@@ -22,7 +22,7 @@ from rummykit.bots.tournament import Spec, summarize
 from rummykit.cli.main import main
 from rummykit.cli.tournament import _print
 from rummykit.engine import Game
-from tests.cli_support import cli, refused, tournament_under_way
+from tests.cli_support import cli, refused, stopped, tournament_under_way
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden"
@@ -110,14 +110,8 @@ def test_ctrl_c_stops_a_tournament_of_several_processes_at_once(tmp_path: Path) 
     every deal already queued (all 400 here) before it ended, silently."""
     records = tmp_path / "records"
     proc = tournament_under_way(records, jobs="2")
-    try:
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    assert proc.returncode == 130, err
+    code, out, err = stopped(proc, lambda: os.killpg(proc.pid, signal.SIGINT))
+    assert code == 130, err
     assert out == "" and len(err.splitlines()) == 1, err
     names = os.listdir(records)
     assert f"interrupted after {len(names)} of 400 deals" in err

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rummykit.engine import Game
-from tests.cli_support import cli, refused, tournament_under_way
+from tests.cli_support import cli, refused, stopped, tournament_under_way
 
 
 def test_every_deal_is_played_under_the_rules_given_and_the_results_name_them(
@@ -84,14 +84,8 @@ def test_sigterm_stops_a_tournament_as_ctrl_c_does(tmp_path: Path, jobs: str) ->
     workers left to finish their deals and, at worst, a hidden half-written record."""
     records = tmp_path / "records"
     proc = tournament_under_way(records, jobs)
-    try:
-        os.kill(proc.pid, signal.SIGTERM)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    assert proc.returncode == 128 + signal.SIGTERM, err
+    code, out, err = stopped(proc, lambda: os.kill(proc.pid, signal.SIGTERM))
+    assert code == 128 + signal.SIGTERM, err
     assert out == "" and len(err.splitlines()) == 1, err
     names = os.listdir(records)
     assert f"terminated after {len(names)} of 400 deals, no results; the records of those " \
