@@ -1,6 +1,7 @@
 """What a person new to rummy meets on opening the page: the help must teach the game they sit
-at (and only it), the lobby must say the computer can be played, a refusal of the turn must
-name its way out, and a deal's end must say what its points are (docs/web.md)."""
+at (and only it), the lobby must say the computer can be played and what a game's length
+means, a refusal of the turn must name its way out, and a deal's end must say what its points
+are (docs/web.md)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,17 @@ def test_the_help_has_the_rules_in_every_language() -> None:
         assert opening in words[lang]["opening"], lang
 
 
+def test_every_game_length_has_its_meaning_in_every_language() -> None:
+    """"Pool 101", "Fixed deals" or "To 200 points" said nothing of who wins, or on which total:
+    each choice of a game's length is told in a line of its own."""
+    for lang in LANGS:
+        option = catalog(lang)["option"]
+        for name in ("length", "format"):
+            assert set(option[name]["hints"]) == set(option[name]["values"]), (lang, name)
+    fr = catalog("fr")["option"]["format"]["hints"]
+    assert "101" in fr["pool101"] and "201" in fr["pool201"]
+
+
 def test_the_lobby_says_the_computer_can_be_played() -> None:
     """Nothing in the lobby said a table can be played against the computer: the bots came
     only in the waiting room, after "Create the table"."""
@@ -96,6 +108,22 @@ def test_the_help_teaches_the_game_of_the_table(server: Server, browser: Any) ->
     page = new_page(browser, locale="en-US", viewport=DESKTOP)
     page.goto(server.base + "/")
     page.wait_for_selector("[data-action=create]:not([disabled])")
+    # a choice whose name says little to a newcomer is told under the game's own words
+    hint = "() => [...document.querySelectorAll('[data-option-hint]')].map((e) => e.textContent)"
+    assert page.evaluate(hint) == [
+        "The first player to go out wins the game, and scores the points left in the other hands."
+    ]
+    page.select_option("#variant", "indian")
+    page.wait_for_selector("#opt-format")
+    assert page.evaluate(hint) == [
+        "Each deal's losers add the points of their cards to their total; past 101 a player is "
+        "out. The last one left wins."
+    ]
+    page.select_option("#opt-format", "deals")
+    page.wait_for_selector("#opt-deals")
+    assert page.evaluate(hint)[0].startswith("A set number of deals"), page.evaluate(hint)
+    described = page.locator("#opt-format").get_attribute("aria-describedby")
+    assert described == "hint-format", described
     lobby = read_help(page)
     assert lobby["title"] == "The game", lobby
     assert {f"help.{k}" for k in ("aim", "melds", "jokers", "opening", "simple", "indian")} <= set(
