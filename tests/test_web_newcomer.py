@@ -21,6 +21,7 @@ from tests.web_support import (
     js_errors,
     new_page,
     running_server,
+    watched_page,
 )
 
 WEB = Path(__file__).resolve().parent.parent / "rummykit" / "web"
@@ -213,3 +214,35 @@ def test_what_is_owed_and_what_a_deal_scores_are_said_plainly(server: Server, br
                                 "other hands are worth."), one
     assert js_errors(page) == [], page.js_errors
     page.context.close()
+
+
+def test_a_link_the_browser_will_not_copy_is_left_selected(server: Server, browser: Any) -> None:
+    """A page served over plain http to another machine (a table on the home network) has no
+    clipboard: *Copy link* showed the bare link in a toast, as if copied. It now selects the
+    link in its field and says to copy it by hand; a friend then joins by the code."""
+    ctx = browser.new_context(viewport=PHONE, locale="fr-FR")
+    # what a browser gives a page of an insecure origin: no navigator.clipboard at all
+    ctx.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined })"
+    )
+    ana = watched_page(ctx)
+    code = create_room(ana, server.base, "rummy", 2, name="Ana")
+    ana.click("[data-action=copy-link]")
+    ana.wait_for_selector("#toast:not([hidden])")
+    assert ana.inner_text("#toast") == (
+        "Le navigateur n’a pas laissé la page copier le lien. Il est sélectionné dans son "
+        "champ\u00a0: copiez-le vous-même."
+    )
+    picked = ana.evaluate(
+        """() => { const e = document.activeElement; if (!e.matches('input.link')) return null;
+             return e.value.slice(e.selectionStart, e.selectionEnd); }"""
+    )
+    assert picked == f"{server.base}/r/{code}", picked
+    ben = new_page(browser, locale="es-ES", viewport=PHONE)
+    ben.goto(server.base + "/")
+    ben.fill("#code", code.lower())
+    ben.click("[data-action=join]")
+    ben.wait_for_selector("[data-action=sit]")
+    assert js_errors(ana) == [] and js_errors(ben) == [], (ana.js_errors, ben.js_errors)
+    ben.context.close()
+    ctx.close()

@@ -322,7 +322,12 @@ export function renderWaiting(root, S, actions) {
             await navigator.clipboard.writeText(link);
             toast(t("room.copied"));
           } catch {
-            toast(link);
+            // no clipboard for a page served over plain http to another machine (a table on the
+            // home network): the toast showed the bare link, as if copied. The link is selected
+            // in its field, for the person to copy, and the toast says so.
+            const field = document.querySelector(".waiting input.link");
+            if (field) { field.focus(); field.select(); }
+            toast(t("room.copyByHand"));
           }
         } })),
       h("h2", { text: t("room.seats") }),
