@@ -243,6 +243,17 @@ def test_a_link_the_browser_will_not_copy_is_left_selected(server: Server, brows
     ben.fill("#code", code.lower())
     ben.click("[data-action=join]")
     ben.wait_for_selector("[data-action=sit]")
+    ben.click("[data-action=sit]")
+    # the other's score on their chip is said in points: a star before it, the jokers' own
+    # mark (★ on their face and in the help), read as a count of jokers
+    for page, shown in ((ana, "0\u00a0pts"), (ben, "0\u00a0ptos")):
+        page.wait_for_selector(".seat-chip .chip-score")
+        score = page.evaluate(
+            """() => { const e = document.querySelector('.seat-chip .chip-score');
+                 return e.querySelector('[aria-hidden]').textContent + '|'
+                   + getComputedStyle(e, '::before').content; }"""
+        )
+        assert score == f"{shown}|none", score
     assert js_errors(ana) == [] and js_errors(ben) == [], (ana.js_errors, ben.js_errors)
     ben.context.close()
     ctx.close()

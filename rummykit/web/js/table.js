@@ -404,7 +404,8 @@ function seatChip(S, s, teams) {
       // the chip as "13 star 0". The words are there to be read, the figures to be seen.
       h("span.count", {}, h("span", { "aria-hidden": "true", text: String(info.cards ?? "") }),
         h("span.visually-hidden", { text: t("seat.cardsInHand", { n: info.cards }) })),
-      score !== null ? h("span.chip-score", { title: t("table.score") }, h("span", { "aria-hidden": "true", text: `${score}` }),
+      // the score says "pts": a star before it, the jokers' own mark, read as a count of jokers
+      score !== null ? h("span.chip-score", { title: t("table.score") }, h("span", { "aria-hidden": "true", text: t("table.scoreShort", { n: score }) }),
         h("span.visually-hidden", { text: t("common.labelValue", { label: t("table.score"), value: score }) })) : null),
     h("div.chip-badges", {}, badges),
     clock ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null);
