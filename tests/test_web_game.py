@@ -125,7 +125,8 @@ def test_whole_game_through_the_page(planned_server: Server, browser: Any, varia
     # (the lone loser is named: "the others pay" read as each of them paying it)
     bot = "Bot 2 (easy)" if variant == "indian" else "Bot 2 (medium)"
     worth = (
-        f"Points:\u00a0{last['points']}." if variant == "rummy"
+        f"The winner scores {last['points']}\u00a0points: what the cards left in the other "
+        "hands are worth." if variant == "rummy"
         else f"{bot} pays {last['points']}\u00a0points."
     )
     assert page.locator(".end-winner").inner_text().startswith(f"You win the deal. {worth}")

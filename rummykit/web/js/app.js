@@ -342,7 +342,7 @@ function onState(msg) {
   // live region: said as it comes, or the player heard nothing of the rule until a refusal
   const owes = owedNow(v);
   if (owes && owes !== (prev ? owedNow(prev) : null)) {
-    announce(owesText(v.turn.owes));
+    announce(owesText(v.turn.owes, v.turn.can || []));
   }
   // the opening meter reaching what an opening needs shows an Open button and a bar turned
   // green, neither of which is said: said once, as the Open button comes
@@ -578,13 +578,20 @@ function renderTopbar() {
   }
 }
 
+/** The help's text, in the page's language, for the game of the table being shown (in the
+ * lobby, for every game): drawn again each time it opens, since a table's game can change. */
+function fillHelp() {
+  const variant = S.room && S.route && S.route.name === "room" ? S.room.variant : null;
+  document.getElementById("help-body").innerHTML = helpHtml(t, variant);
+}
+
 async function setLanguage(lang) {
   const before = language();
   await loadLanguage(lang);
   if (language() !== before) clearAnnouncements();
   document.getElementById("lang").value = language();
   translateStatic();
-  document.getElementById("help-body").innerHTML = helpHtml(t);
+  fillHelp();
   render();
 }
 
@@ -608,6 +615,7 @@ async function boot() {
   });
   document.getElementById("help-btn").addEventListener("click", () => {
     const help = document.getElementById("help");
+    fillHelp();
     help.showModal();
     // its Close button, at the foot, takes the focus and scrolled a phone's dialog down to the
     // keyboard's table: it opens at its start, how to play by touch

@@ -1,5 +1,5 @@
 // The lobby (create or join a room) and the waiting room (seats, bots, link).
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { h, placeView, toast } from "./ui.js";
 import { seats } from "./app.js";
 
@@ -159,6 +159,9 @@ export function renderLobby(root, S, actions) {
   for (const n of spec.players) playersSelect.append(h("option", { value: n, selected: n === form.players, text: playersLabel(form.variant, n) }));
 
   const optionFields = [];
+  // what a choice means, where its name says too little to someone new to the game ("Pool 101",
+  // "To 200 points": who wins, and on which total?)
+  const optionHints = [];
   for (const [name, o] of Object.entries(spec.options || {})) {
     if (name === "deals" && (form.options.format ?? variants[form.variant].options.format?.default) !== "deals") continue;
     const id = `opt-${name}`;
@@ -168,9 +171,13 @@ export function renderLobby(root, S, actions) {
       input = h("select", { id, name, "data-key": id, onchange: (e) => {
         const raw = e.target.value;
         form.options[name] = typeof o.default === "number" ? Number(raw) : raw;
-        if (name === "format") renderLobby(root, S, actions);
+        if (name === "format" || has(`option.${name}.hints`)) renderLobby(root, S, actions);
       } });
       for (const v of o.values) input.append(h("option", { value: v, selected: v === current, text: optionValueLabel(name, v) }));
+      if (has(`option.${name}.hints.${current}`)) {
+        optionHints.push(h("p.variant-blurb", { id: `hint-${name}`, "data-option-hint": name, text: t(`option.${name}.hints.${current}`) }));
+        input.setAttribute("aria-describedby", `hint-${name}`);
+      }
     } else if (o.values === "bool") {
       input = h("input", { id, name, type: "checkbox", "data-key": id, checked: !!current,
         onchange: (e) => { form.options[name] = e.target.checked; } });
@@ -205,6 +212,8 @@ export function renderLobby(root, S, actions) {
     h("label.field", { for: "name" }, h("span", { text: t("lobby.yourName") }), nameInput),
     h("label.field", { for: "variant" }, h("span", { text: t("lobby.game") }), variantSelect),
     h("p.variant-blurb", { text: t(`variant.${form.variant}.blurb`) }),
+    // under the game's own words: together they say what is played and how it is won
+    ...optionHints,
     h("div.opts", {},
       h("label.field", { for: "players" }, h("span", { text: t("lobby.players") }), playersSelect),
       ...optionFields),
@@ -313,7 +322,12 @@ export function renderWaiting(root, S, actions) {
             await navigator.clipboard.writeText(link);
             toast(t("room.copied"));
           } catch {
-            toast(link);
+            // no clipboard for a page served over plain http to another machine (a table on the
+            // home network): the toast showed the bare link, as if copied. The link is selected
+            // in its field, for the person to copy, and the toast says so.
+            const field = document.querySelector(".waiting input.link");
+            if (field) { field.focus(); field.select(); }
+            toast(t("room.copyByHand"));
           }
         } })),
       h("h2", { text: t("room.seats") }),

@@ -45,6 +45,8 @@ export function dealSummary(S, r) {
   // house rule wrong_declaration_ends) costs anything, and only its declarer pays. "The others
   // pay 80 points" told the players who paid nothing that they had.
   if (nobody) return r.how === "wrong-declaration" ? `${won} ${t("end.wrongPaid", { n: r.points })}` : won;
+  // "Points: 4." beside a total of 0 read as the newcomer's own 4 points: in rummy the winner
+  // collects what the cards left in the other hands are worth
   if (S.view.variant === "rummy") return `${won} ${t("end.points", { n: r.points })}`;
   // in 2 v 2 the winner's partner pays nothing: "the others" would take it in
   if (teamsGame(S.view)) return `${won} ${t("end.rivalsPaid", { n: r.points })}`;
@@ -58,8 +60,11 @@ export function dealSummary(S, r) {
   return `${won} ${t("end.paid", { n: r.points })}`;
 }
 
-/** "You must lay 7♣ before you discard": the cards a turn owes (a joker freed is "X"). */
-export function owesText(owes) {
+/** "You must lay 7♣ before you discard": the cards a turn owes (a joker freed is "X"). The card
+ * just taken may be given back instead (``can`` has "return"): a newcomer who took it and could
+ * not lay it read only "Lay down A♥ before you discard", with no word of the way out. */
+export function owesText(owes, can = []) {
+  if (owes.length === 1 && owes[0] !== "X" && can.includes("return")) return t("turn.owesReturn", { cards: pretty(owes[0]) });
   return t("turn.owes", { cards: owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") });
 }
 
@@ -406,7 +411,8 @@ function seatChip(S, s, teams) {
       // the chip as "13 star 0". The words are there to be read, the figures to be seen.
       h("span.count", {}, h("span", { "aria-hidden": "true", text: String(info.cards ?? "") }),
         h("span.visually-hidden", { text: t("seat.cardsInHand", { n: info.cards }) })),
-      score !== null ? h("span.chip-score", { title: t("table.score") }, h("span", { "aria-hidden": "true", text: `${score}` }),
+      // the score says "pts": a star before it, the jokers' own mark, read as a count of jokers
+      score !== null ? h("span.chip-score", { title: t("table.score") }, h("span", { "aria-hidden": "true", text: t("table.scoreShort", { n: score }) }),
         h("span.visually-hidden", { text: t("common.labelValue", { label: t("table.score"), value: score }) })) : null),
     h("div.chip-badges", {}, badges),
     clock ? h("div.clock-bar", { "data-clock": "bar", "data-clock-seat": s }, h("span")) : null);
@@ -543,7 +549,7 @@ function statusBar(S, actions) {
   if (!v.turn) text = v.over ? t("end.gameOver") : t("end.dealOver");
   else if (isMyTurn(S)) {
     const tr = v.turn;
-    if (tr.owes && tr.owes.length) text = owesText(tr.owes);
+    if (tr.owes && tr.owes.length) text = owesText(tr.owes, tr.can || []);
     else if (tr.phase === "draw") text = v.pile.length && tr.can.includes("take") ? t("turn.drawOrTake") : t("turn.draw");
     else text = v.variant === "indian" ? t("turn.playIndian") : t("turn.play");
   } else if (S.room && S.room.held) text = t("turn.theirsPaused", { who: seatName(S, v.turn.seat) });
