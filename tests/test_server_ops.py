@@ -14,6 +14,7 @@ import subprocess
 import sys
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -220,3 +221,55 @@ def test_debug_logs_carry_no_seat_token_nor_room_code(tmp_path: Path) -> None:
     log = server.log.read_text()
     # uvicorn's debug logged every frame, cut to its first 48 and last 24 characters
     assert token[-12:] not in log and room not in log, log
+
+
+def _started_with_sighup(handler: Any, db: Path) -> ServerProc:
+    """A server started with SIGHUP's disposition ``handler`` (inherited through exec: the
+    default, or ignored as under `nohup`), whatever the test runner's own is."""
+    before = signal.signal(signal.SIGHUP, handler)
+    try:
+        return ServerProc(db).start()
+    finally:
+        signal.signal(signal.SIGHUP, before)
+
+
+def test_the_terminal_closing_stops_the_server_as_sigterm_does(tmp_path: Path) -> None:
+    """SIGHUP killed the server with no shutdown: pages saw the connection drop, not a
+    restart, and the database's log was left unmerged."""
+    server = _started_with_sighup(signal.SIG_DFL, tmp_path / "hup.db")
+
+    async def main() -> int:
+        client = await Client("p").connect(server.ws)
+        await client.request("create", variant="rummy", players=2, options={})
+        assert server.proc is not None
+        server.proc.send_signal(signal.SIGHUP)
+        await asyncio.wait_for(client.closed.wait(), START)
+        return int(client.ws.close_code)
+
+    try:
+        close_code = asyncio.run(main())
+        assert server.proc is not None
+        status = server.proc.wait(START)
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    assert "Traceback" not in log and "ERROR" not in log, log
+    assert close_code == 1012  # "service restart": the page reconnects and resumes
+    assert status == -signal.SIGHUP  # ended by the signal it got, as a shell expects
+    wal = tmp_path / "hup.db-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
+    with sqlite3.connect(tmp_path / "hup.db") as db:
+        assert db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 1
+
+
+def test_under_nohup_the_server_outlives_its_terminal(tmp_path: Path) -> None:
+    server = _started_with_sighup(signal.SIG_IGN, tmp_path / "nohup.db")
+    try:
+        assert server.proc is not None
+        server.proc.send_signal(signal.SIGHUP)
+        with pytest.raises(subprocess.TimeoutExpired):
+            server.proc.wait(1)
+        with urllib.request.urlopen(server.http + "/api/health", timeout=START) as r:
+            assert r.status == 200
+    finally:
+        server.stop()

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import math
 import os
+import signal
 import socket
 import sqlite3
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -434,6 +438,25 @@ def _announced(server_class: Any, db: str) -> Any:
                 host = "127.0.0.1" if host == "0.0.0.0" else "::1"
             shown = f"[{host}]" if ":" in host else host
             print(f"rummykit server on http://{shown}:{port}/ ({where})", flush=True)
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # uvicorn stops cleanly on SIGINT and SIGTERM only; the terminal closing (SIGHUP)
+            # killed the server with no shutdown: pages saw the connection drop instead of
+            # "restarting", the database's log was left unmerged. SIGHUP now stops it as
+            # SIGTERM does. Its own handler goes before uvicorn re-raises the signals it
+            # caught, so the process still ends by SIGHUP, as a shell expects.
+            # Under `nohup` SIGHUP is ignored, and stays so: the server is meant to outlive
+            # its terminal.
+            main = threading.current_thread() is threading.main_thread()
+            keep = main and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN
+            hup = signal.signal(signal.SIGHUP, self.handle_exit) if keep else None
+            with super().capture_signals():
+                try:
+                    yield
+                finally:
+                    if hup is not None:
+                        signal.signal(signal.SIGHUP, hup)
 
         def handle_exit(self, sig: int, frame: Any) -> None:
             if self.should_exit:
