@@ -331,6 +331,22 @@ def test_timeout_discard_with_no_turn_on_is_refused() -> None:
         game.timeout_discard()
 
 
+def test_timeout_discard_before_the_draw_is_refused() -> None:
+    # Before the draw it named the heaviest card of the hand as it was, a card the automatic
+    # play (which draws first) may well not throw.
+    from rummykit.errors import IllegalAction
+
+    game = Game.new("rummy", 2, seed=3)
+    assert game.phase == "draw"
+    before = game.record()
+    with pytest.raises(IllegalAction, match="has not drawn yet"):
+        game.timeout_discard()
+    assert game.record() == before
+    game.apply("timeout")  # the automatic play itself draws, then throws
+    game.apply("draw")
+    game.timeout_discard()
+
+
 # -- check, is_legal, apply and legal_actions agree on every one-card action -----------------
 
 _HOUSE: list[tuple[str, int, dict[str, Any]]] = [

@@ -1076,11 +1076,17 @@ class Game:
         """The card the automatic play discards once the player holds their drawn card: the
         card drawn from the stock if still in hand (unless the ruleset's ``timeout_discard``
         says ``heaviest``), else the highest-penalty non-joker. Raise :class:`IllegalAction`
-        when no turn is on (between deals, or the game over)."""
+        when no turn is on (between deals, or the game over) or when the player has yet to
+        draw (the automatic play draws first: the card it throws is not yet known)."""
         d = self.deal
         if self.to_move is None:
             # The last player's hand may be empty (gone out by laying): no card to name.
             raise IllegalAction(f"no turn is on: deal {d.number} is over")
+        if d.phase != "play":
+            raise IllegalAction(
+                "the player has not drawn yet: the automatic play draws from the stock first, "
+                "so the card it discards is not known"
+            )
         hand = d.hands[d.turn]
         drawn = d.stock_card
         if self.rules.timeout_discard == "drawn" and drawn is not None and drawn in hand:
