@@ -6,21 +6,16 @@ are (docs/web.md)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.web_support import (
     DESKTOP,
     PHONE,
     Server,
-    chromium,
     create_room,
     js_errors,
     new_page,
-    running_server,
     watched_page,
 )
 
@@ -70,18 +65,6 @@ def test_the_lobby_says_the_computer_can_be_played() -> None:
         assert bots in catalog(lang)["lobby"]["tagline"], lang
         # the waiting room's button uses the same word
         assert bots[:-1] in catalog(lang)["room"]["addBot"].lower(), lang
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running_server() as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 HELP = """() => ({
