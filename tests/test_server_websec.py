@@ -41,16 +41,17 @@ class OneRecord(SQLiteStorage):
         return RECORD if code == CODE else None
 
 
-def _http(tmp_path: Path, **kw: Any) -> Any:
+def _http(tmp_path: Path, store: type[SQLiteStorage] | None = None, **kw: Any) -> Any:
     db = str(tmp_path / "w.db")
     config = ServerConfig(db=db, bot_pool="thread", **kw)
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Using `httpx`")
         from starlette.testclient import TestClient
     return TestClient(
-        create_app(config, OneRecord(db)),
+        create_app(config, (store or OneRecord)(db)),
         base_url="http://127.0.0.1:8000",
         client=("203.0.113.9", 40000),
+        raise_server_exceptions=False,
     )
 
 
@@ -93,6 +94,24 @@ def test_every_answer_carries_the_security_headers(
     assert got.headers["referrer-policy"] == "no-referrer"
     assert got.headers["cross-origin-opener-policy"] == "same-origin"
     assert got.headers["cache-control"] == cache
+
+
+class BrokenRecords(SQLiteStorage):
+    """A database whose records cannot be read: the server's answer is its 500."""
+
+    def get_record(self, code: str, game: int | None = None) -> dict[str, Any] | None:
+        raise RuntimeError("the disk went away")
+
+
+def test_a_server_error_carries_the_security_headers_too(tmp_path: Path) -> None:
+    # Starlette's "Internal Server Error" is sent from outside every middleware: it had none.
+    with _http(tmp_path, BrokenRecords) as http:
+        got = http.get(f"/records/{CODE}.json")
+    assert got.status_code == 500
+    assert got.text == "Internal Server Error"
+    assert "frame-ancestors 'none'" in got.headers["content-security-policy"]
+    assert got.headers["x-content-type-options"] == "nosniff"
+    assert got.headers["cache-control"] == "no-store"
 
 
 def test_the_policy_lets_the_page_open_its_own_websocket(tmp_path: Path) -> None:

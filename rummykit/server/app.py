@@ -278,8 +278,12 @@ class SecurityHeaders:
             ("cross-origin-opener-policy", "same-origin"),
         ]
 
+        started = False
+
         async def send_with_headers(message: Any) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = MutableHeaders(scope=message)
                 for name, value in fixed:
                     headers[name] = value
@@ -287,7 +291,17 @@ class SecurityHeaders:
                     headers["cache-control"] = cache
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            # Starlette's own "Internal Server Error" is sent from outside every middleware,
+            # with none of the headers: this one is sent here, and the error goes on to be
+            # logged (Starlette then sees the answer started and sends nothing more).
+            if not started:
+                await PlainTextResponse("Internal Server Error", status_code=500)(
+                    scope, receive, send_with_headers
+                )
+            raise
 
 
 def own_names() -> list[str]:
