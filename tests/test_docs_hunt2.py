@@ -167,7 +167,8 @@ def test_the_view_example_of_the_engine_doc_has_the_views_keys() -> None:
     seat = indian.to_move
     assert seat is not None
     own = indian.view(seat)
-    assert set(own) - set(view) == {"drop_cost", "wrong_declaration"}
+    # a pool (the default format) says its limit
+    assert set(own) - set(view) == {"drop_cost", "wrong_declaration", "limit"}
     assert set(own) - set(indian.public_view()) == {"hand", "opening", "declaration", "drop_cost"}
     assert own["opening"] is None and "drop_cost" in own["seats"][0]
     # "The Rami family adds `limit` ... in every view, a spectator's too."
@@ -175,6 +176,16 @@ def test_the_view_example_of_the_engine_doc_has_the_views_keys() -> None:
         rami = _played(variant, 2, 3, to_end=False)
         assert set(rami.public_view()) - set(public) == {"limit"}, variant
         assert set(rami.view(0)) - set(view) == {"limit"}, variant
+    # "a rummy game played to-200 adds target; an Indian deals or points game adds deal_count"
+    to_200 = Game.new("rummy", 4, {"length": "to-200"}, seed=1)
+    assert set(to_200.public_view()) - set(public) == {"target"}
+    assert to_200.public_view()["target"] == 200
+    for fmt, total in (("deals", 3), ("points", 1)):
+        options: dict[str, object] = {"format": fmt} | ({"deals": 3} if fmt == "deals" else {})
+        game_of = Game.new("indian", 3, options, seed=1)
+        assert set(game_of.public_view()) - set(indian.public_view()) == {"deal_count"}, fmt
+        assert set(indian.public_view()) - set(game_of.public_view()) == {"limit"}, fmt
+        assert game_of.public_view()["deal_count"] == {"played": 0, "total": total}, fmt
 
 
 def test_the_results_and_records_of_the_engine_doc_have_the_engines_keys() -> None:

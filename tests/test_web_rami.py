@@ -284,9 +284,11 @@ def test_the_table_says_the_total_that_loses_the_game(page: Any) -> None:
     )
     house = Game.new("simple", 2, {"limit": 500}, seed=1).view(0)
     assert draw(page, "en", house)["limit"] == "A player loses the game at 500\u00a0points."
-    # no such total in rummy nor in Indian rummy (whose format names its pool)
+    # no such total in rummy nor in an Indian game of deals (a pool's limit is said in words
+    # of its own: tests/test_web_targets.py)
     assert draw(page, "en", Game.new("rummy", 2, seed=1).view(0))["limit"] is None
-    assert draw(page, "en", Game.new("indian", 2, seed=1).view(0))["limit"] is None
+    deals = Game.new("indian", 2, {"format": "deals"}, seed=1).view(0)
+    assert draw(page, "en", deals)["limit"] is None
 
 
 # A state message as the server sends it when the other seat's discard emptied the stock and

@@ -76,6 +76,21 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         # the table nothing said it, and the lobby's blurb, the only words of it, is not seen
         # by a friend who opens the table's link, and is wrong under a house rule
         view["limit"] = rules.limit
+    elif rules.variant == "indian" and rules.length in ("pool101", "pool201"):
+        # the total above which a pool player is out (101, 201, or a house rule's): the format's
+        # name in the options is not the limit under a house rule, and a page says it from here
+        view["limit"] = rules.limit
+    elif rules.variant == "indian":
+        # deals and points end after a count of deals: how many there are and how many have
+        # counted (one ended by a spent stock is void and played again, so `deal` runs ahead)
+        score = game.score
+        view["deal_count"] = {
+            "played": score.deals_played - score.void_deals,
+            "total": rules.deals,
+        }
+    if rules.scoring == "rummy" and rules.length == "to-200":
+        # the total that ends the game (200, or a house rule's): nothing at the table said it
+        view["target"] = rules.target
     if rules.lay_mode == "declare":
         # what a wrong declaration costs its declarer (a ruleset value): a page warning before
         # one says it from here rather than knowing the rules' number itself

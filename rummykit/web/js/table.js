@@ -390,7 +390,13 @@ function seatChip(S, s, teams) {
   const clock = turn && !(S.room && S.room.held);
   const partner = teams && S.you !== null && S.you !== undefined && s !== S.you && (s % 2) === (S.you % 2);
   const badges = [];
-  if (s === v.dealer) badges.push(h("span.badge.dealer", { title: t("seat.dealer"), text: t("seat.dealerShort") }));
+  // the short mark is seen, the word is read: a title alone reached no phone nor screen reader
+  // (the scores panel says what the mark means, in words)
+  if (s === v.dealer) {
+    badges.push(h("span.badge.dealer", { title: t("seat.dealer"), "data-dealer": s },
+      h("span", { "aria-hidden": "true", text: t("seat.dealerShort") }),
+      h("span.visually-hidden", { text: t("seat.dealer") })));
+  }
   if (partner) badges.push(h("span.badge.partner", { text: t("seat.partner") }));
   if (v.variant !== "indian" && !laysDownOnlyAtOnce(v)) {
     badges.push(info.opened ? h("span.badge.opened", { text: t("seat.opened") }) : h("span.badge.closed", { text: t("seat.notOpened") }));
@@ -618,8 +624,11 @@ function meterBar(S, actions) {
     ? h("span.meter-hint", { "data-hint": "partner-opened", text: t("meter.partnerOpened") })
     : h("span.meter-hint", { text: t("meter.simple") })];
   if (m.melds && m.melds.length) {
-    children.push(h("button.btn.ghost.small", { type: "button", "data-action": "arrange", "data-key": "arrange", text: t("meter.arrange"), title: t("meter.arrangeHelp"),
-      onclick: () => { S.arrangement.arrange(m.melds); S.selected.clear(); actions.render(); } }));
+    // its name says what it does (a title is no help on a phone), and a tap says what it did
+    const help = t("meter.arrangeHelp");
+    children.push(h("button.btn.ghost.small", { type: "button", "data-action": "arrange", "data-key": "arrange", text: t("meter.arrange"), title: help,
+      "aria-label": t("common.labelValue", { label: t("meter.arrange"), value: help }),
+      onclick: () => { S.arrangement.arrange(m.melds); S.selected.clear(); actions.render(); toast(t("meter.arranged")); } }));
   }
   if (m.action && can(S, "open")) {
     const label = laysDownOnlyAtOnce(v) ? t("meter.closeAll") : t("meter.open", { points: m.points });
@@ -814,11 +823,33 @@ function sidePanel(S, actions) {
       h("h2", { text: t("table.scores") }),
       h("p.muted.small", { text: `${t(`variant.${v.variant}.name`)} · ${t("table.dealN", { n: v.deal })} · ${optionsSummary(v.variant, v.options)}` }),
       // Rami: the total that loses the game, as the engine's view gives it
-      typeof v.limit === "number" ? h("p.muted.small", { "data-limit": v.limit, text: t(teams ? "table.limitSide" : "table.limit", { n: v.limit }) }) : null,
+      gameGoal(v, teams),
+      v.dealer !== null && v.dealer !== undefined ? h("p.muted.small", { "data-dealer-legend": v.dealer, text: t("table.dealerIs", { short: t("seat.dealerShort"), name: seatName(S, v.dealer) }) }) : null,
       houseRulesLine(v.variant, v.options, S.variants, "p.muted.small.house-line"),
       h("table", {}, h("tbody", {}, rows)),
       deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null),
     h("div.panel.log-panel", {}, h("h2", { text: t("table.log") }), log));
+}
+
+/** What the game is played to, from the engine's view (a house rule may change any of it): the
+ * lobby's words are not seen by a friend who opens the table's link. */
+function gameGoal(v, teams) {
+  if (typeof v.limit === "number") {
+    // Rami: a side loses at the limit; an Indian pool: a player is out past it
+    const key = v.variant === "indian" ? "table.poolLimit" : teams ? "table.limitSide" : "table.limit";
+    return h("p.muted.small", { "data-limit": v.limit, "data-goal": "limit", text: t(key, { n: v.limit }) });
+  }
+  if (typeof v.target === "number") {
+    return h("p.muted.small", { "data-goal": "target", text: t("table.target", { n: v.target }) });
+  }
+  const c = v.deal_count;
+  if (c && typeof c.total === "number") {
+    if (c.total === 1) return h("p.muted.small", { "data-goal": "one-deal", text: t("table.oneDeal") });
+    // between deals the finished one has counted already; a void deal is played again
+    const n = Math.min(c.total, v.turn ? c.played + 1 : Math.max(1, c.played));
+    return h("p.muted.small", { "data-goal": "deals", text: t("table.dealOf", { n, total: c.total }) });
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- end of deal / game
