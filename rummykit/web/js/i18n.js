@@ -55,6 +55,16 @@ const TYPOGRAPHY = {
   fr: (s) => s.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0"),
 };
 
+// Which form a count takes is the language's own rule: French counts 0 as singular ("0 carte",
+// "0 point") where English and Spanish say "0 cards", "0 cartas". So every "one" form of the
+// catalogs shows {n} rather than a written "1".
+const plurals = {};
+function pluralOne(lang, n) {
+  if (typeof n !== "number") return false;
+  if (!plurals[lang]) plurals[lang] = new Intl.PluralRules(lang);
+  return plurals[lang].select(n) === "one";
+}
+
 /** Translate key; a missing key shows itself (so tests and people notice). */
 export function t(key, params = {}) {
   let s = lookup(catalogs[current] || {}, key);
@@ -65,7 +75,7 @@ export function t(key, params = {}) {
   }
   if (s === undefined) return key;
   if (typeof s === "object" && "one" in s) {
-    s = params.n === 1 ? s.one : s.other;
+    s = pluralOne(lang, params.n) ? s.one : s.other;
   }
   const text = TYPOGRAPHY[lang] ? TYPOGRAPHY[lang](String(s)) : String(s);
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
