@@ -4,6 +4,7 @@ form, each language names the game's things one way, French typography, no Engli
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -51,3 +52,110 @@ def test_the_page_picks_a_count_form_by_the_languages_rule() -> None:
     source = (WEB / "js" / "i18n.js").read_text(encoding="utf-8")
     assert "Intl.PluralRules" in source
     assert "n === 1 ?" not in source
+
+
+# -- the engine's refusals -----------------------------------------------------------------------
+
+ENGINE_SOURCES = (ROOT / "rummykit" / "melds.py", ROOT / "rummykit" / "engine" / "game.py")
+
+#: Sentences of the engine that never reach a player: the server's own calls (the next deal, the
+#: automatic play of a late turn), a message type the server never sends, and Meld.swap, which
+#: the engine does not call (it finds a joker's place with swap_index).
+NOT_A_PLAYERS = (
+    "is not over",
+    "is not an action of this game",
+    "no turn is on",
+    "the player has not drawn yet",
+    "holds no joker to swap",
+    "cannot take the joker at place",
+)
+
+#: What each kind of interpolated expression stands for in a sample sentence.
+_SAMPLES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("text or 'no cards'", ("5H 6H 7H", "no cards")),
+    ("SUIT_CHARS", ("H",)),
+    (".text", ("9H",)),
+    ("prev", ("8H",)),
+    ("text", ("5H 6H 7H",)),
+    ("self", ("5H 6H 7H",)),
+    ("what", ("discard", "lay down", "meld", "lay off", "swap a joker", "declare")),
+    ("end", ("low", "high")),
+    ("extra", ("", " without jokers")),
+    ("exc", ("9H does not fit 5H 6H 7H",)),
+    ("why", ("no sequence of moves left could lay it this turn",)),
+    ("_KEEP_ONE", ("a card must stay in your hand to discard",)),
+    ("_NO_WAY", ("no sequence of moves left could lay it this turn",)),
+)
+
+
+def _expand(node: ast.expr, consts: dict[str, str]) -> list[str]:
+    """Every sentence a message expression can make, its values replaced by samples."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        out = [""]
+        for part in node.values:
+            out = [a + b for a in out for b in _expand(part, consts)]
+        return out
+    if isinstance(node, ast.FormattedValue):
+        src = ast.unparse(node.value)
+        for needle, samples in _SAMPLES:
+            if needle in src:
+                return list(samples)
+        return ["2"]  # a count, a number of a deal or a meld, points
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return [a + b for a in _expand(node.left, consts) for b in _expand(node.right, consts)]
+    if isinstance(node, ast.IfExp):
+        return _expand(node.body, consts) + _expand(node.orelse, consts)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return _expand(ast.parse(consts[node.func.attr], mode="eval").body, consts)
+    return []  # str(exc), a variable: a sentence made elsewhere and listed there
+
+
+def engine_refusals() -> list[str]:
+    """Sample sentences of every IllegalAction and InvalidMeld the engine raises."""
+    sentences: list[str] = []
+    for path in ENGINE_SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # a method that makes the sentence (``self._open_first()``): its returned expression
+        consts = {
+            f.name: ast.unparse(r.value)
+            for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+            for r in ast.walk(f) if isinstance(r, ast.Return) and r.value is not None
+        }
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("IllegalAction", "InvalidMeld") and node.args):
+                sentences += _expand(node.args[0], consts)
+    return [s for s in sentences if not any(x in s for x in NOT_A_PLAYERS)]
+
+
+def _js_unescape(s: str) -> str:
+    """A JS string literal's text as the page sees it (its "\\\\" is one backslash)."""
+    return s.replace("\\\\", "\\")
+
+
+def reason_patterns() -> list[re.Pattern[str]]:
+    """The patterns of js/reasons.js's RULES, as the page compiles them."""
+    source = (WEB / "js" / "reasons.js").read_text(encoding="utf-8")
+    consts = {
+        name: _js_unescape(value)
+        for name, value in re.findall(r'^const (\w+) = [`"](.*?)[`"];$', source, re.M)
+    }
+    body = source.split("const RULES = [")[1].split("].map(")[0]
+    patterns = []
+    for raw in re.findall(r'^\s*\[\s*[`"](.*?)[`"],\s*"', body, re.M):
+        text = _js_unescape(raw)
+        for _ in range(3):  # ${CARDS} holds ${C}
+            text = re.sub(r"\$\{(\w+)\}", lambda m: consts[m.group(1)], text)
+        patterns.append(re.compile(f"^{text}$"))
+    return patterns
+
+
+def test_every_refusal_of_the_engine_has_a_translation() -> None:
+    sentences = engine_refusals()
+    assert len(sentences) > 60
+    patterns = reason_patterns()
+    assert len(patterns) > 60
+    unknown = [s for s in sentences if not any(p.match(s) for p in patterns)]
+    assert unknown == []
