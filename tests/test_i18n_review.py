@@ -159,3 +159,27 @@ def test_every_refusal_of_the_engine_has_a_translation() -> None:
     assert len(patterns) > 60
     unknown = [s for s in sentences if not any(p.match(s) for p in patterns)]
     assert unknown == []
+
+
+# -- agreement -----------------------------------------------------------------------------------
+
+#: An article before a card takes the card's gender, which its rank decides: "el 7♦" but "la J♦"
+#: (la jota), "le 7♦" but "la Q♦" (la dame) and "l’A♦". A catalog cannot know it: a card stands
+#: alone or after "la carta" / "la carte", and what refers to it agrees with carta / carte.
+_ARTICLE_BEFORE_A_CARD = {
+    "es": re.compile(r"\b(el|la|los|las|del|al|un|una)\s+\{(card|prev)\}", re.I),
+    "fr": re.compile(r"(\b(le|la|les|du|au|un|une)\s+|\bl[’'])\{(card|prev)\}", re.I),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_no_article_guesses_a_cards_gender(lang: str) -> None:
+    cat = catalog(lang)
+    assert [k for k, v in cat.items() if _ARTICLE_BEFORE_A_CARD[lang].search(v)] == []
+
+
+def test_a_french_participle_does_not_agree_with_a_bare_card() -> None:
+    # "{card} vient d’être pris" is wrong for the queen ("la dame vient d’être prise")
+    cat = catalog("fr")
+    bad = re.compile(r"^\{card\} \S+ d’être \w+")
+    assert [k for k, v in cat.items() if bad.search(v)] == []
