@@ -183,3 +183,55 @@ def test_a_french_participle_does_not_agree_with_a_bare_card() -> None:
     cat = catalog("fr")
     bad = re.compile(r"^\{card\} \S+ d’être \w+")
     assert [k for k, v in cat.items() if bad.search(v)] == []
+
+
+# -- one word for one thing ----------------------------------------------------------------------
+
+#: Words a catalog does not use, each with the word it uses instead. Spanish (Spain, tú): the
+#: stock is the mazo, a card is tomada from the discard (not cogida), a joker a comodín, a set a
+#: trío and a run an escalera; what the player just did this turn is said in the perfect ("ya has
+#: abierto", "la carta que has tomado"), as "has robado" always was. French (vous): one défausse
+#: (never jette), pioche (never talon), brelan and suite (never série), a joker a joker.
+_NOT_SAID = {
+    "es": {
+        r"\bpozo\b|\bmontón\b": "mazo",
+        r"\bcog(er|e|iste|ió|ida|ido)\b": "tomar",
+        r"\bjokers?\b": "comodín",
+        r"\b(tercia|corrida|serie)s?\b": "trío / escalera",
+        r"\b(tomaste|abriste|robaste|bajaste|descartaste|cambiaste|añadiste|devolviste)\b":
+            "the perfect: has tomado, has abierto…",
+        r"\busted(es)?\b": "tú",
+        r"\bcartas? de verdad\b": "cartas reales",
+    },
+    "fr": {
+        r"\bjet(er|ez|te|é|ée)\b": "défausser",
+        r"\btalon\b": "pioche",
+        r"\bséries?\b": "brelan / suite",
+        r"\bcomodín\b": "joker",
+        r"\b(tu|te|toi|ton|ta|tes)\b": "vous",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_each_thing_has_one_name(lang: str) -> None:
+    bad = [
+        (k, v, instead)
+        for k, v in catalog(lang).items()
+        for pattern, instead in _NOT_SAID[lang].items()
+        if re.search(pattern, v, re.I)
+    ]
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_written_run_uses_the_letters_the_cards_show(lang: str) -> None:
+    # the cards show A 2–10 J Q K in every language: "pas de R-A-2" named a king the table
+    # never shows
+    runs = [
+        (k, m.group(0))
+        for k, v in catalog(lang).items()
+        for m in re.finditer(r"\b([A-Z0-9]{1,2})[- ]([A-Z0-9]{1,2})[- ]([A-Z0-9]{1,2})\b", v)
+    ]
+    assert runs
+    assert [(k, r) for k, r in runs if not set(re.split(r"[- ]", r)) <= set("A23456789JQK")] == []
