@@ -235,3 +235,30 @@ def test_a_written_run_uses_the_letters_the_cards_show(lang: str) -> None:
     ]
     assert runs
     assert [(k, r) for k, r in runs if not set(re.split(r"[- ]", r)) <= set("A23456789JQK")] == []
+
+
+# -- typography ----------------------------------------------------------------------------------
+
+
+def test_french_punctuation_is_spaced_as_french_printers_do() -> None:
+    # The catalog writes a plain space before : ; ! ? » and after « (js/i18n.js makes it a
+    # no-break one as it shows the text): one missing would glue "Déclarer?" and one typed as
+    # U+00A0 or U+202F would escape that rule. The page sets a word space before the colon and
+    # inside guillemets, a thin one before ; ! ?.
+    cat = catalog("fr")
+    glued = [k for k, v in cat.items() if re.search(r"[^\s{][;!?»]|«\S|[^\s{}\d][:](?!\d)", v)]
+    typed = [k for k, v in cat.items() if re.search("[\u00a0\u202f][:;!?»]|«[\u00a0\u202f]", v)]
+    straight = [k for k, v in cat.items() if "'" in v or '"' in v or "..." in v]
+    assert (glued, typed, straight) == ([], [], [])
+    source = (WEB / "js" / "i18n.js").read_text(encoding="utf-8")
+    rule = re.search(r"fr: \(s\) => (.*),\n", source)
+    assert rule is not None
+    assert '/ ([;!?])/g, "\\u202f$1"' in rule.group(1)
+    assert '/ ([:»])/g, "\\u00a0$1"' in rule.group(1)
+
+
+def test_spanish_questions_and_exclamations_open_and_close() -> None:
+    cat = catalog("es")
+    assert [k for k, v in cat.items() if v.count("¿") != v.count("?")] == []
+    assert [k for k, v in cat.items() if v.count("¡") != v.count("!")] == []
+    assert [k for k, v in cat.items() if "'" in v or '"' in v or "..." in v] == []

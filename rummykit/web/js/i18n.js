@@ -51,8 +51,10 @@ function lookup(cat, key) {
 
 // French sets a space before : ; ! ? » and after «: a line must not break there (a lone "!" or
 // ": non" starting a line). The catalogs keep plain spaces, so their keys stay easy to write.
+// As French printers set them: a word space (no-break) before the colon and inside the
+// guillemets, a thin one (narrow no-break, U+202F) before ; ! ?.
 const TYPOGRAPHY = {
-  fr: (s) => s.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0"),
+  fr: (s) => s.replace(/ ([:»])/g, "\u00a0$1").replace(/ ([;!?])/g, "\u202f$1").replace(/« /g, "«\u00a0"),
 };
 
 // Which form a count takes is the language's own rule: French counts 0 as singular ("0 carte",
