@@ -191,7 +191,8 @@ def test_a_french_participle_does_not_agree_with_a_bare_card() -> None:
 #: stock is the mazo, a card is tomada from the discard (not cogida), a joker a comodín, a set a
 #: trío and a run an escalera; what the player just did this turn is said in the perfect ("ya has
 #: abierto", "la carta que has tomado"), as "has robado" always was. French (vous): one défausse
-#: (never jette), pioche (never talon), brelan and suite (never série), a joker a joker.
+#: (never jette), pioche (never talon), brelan and suite (never série), a joker a joker, a seat
+#: a place, and a declaration that does not hold is invalide (a "fausse" one is a lie).
 _NOT_SAID = {
     "es": {
         r"\bpozo\b|\bmontón\b": "mazo",
@@ -206,6 +207,8 @@ _NOT_SAID = {
     "fr": {
         r"\bjet(er|ez|te|é|ée)\b": "défausser",
         r"\btalon\b": "pioche",
+        r"\bsièges?\b": "place",
+        r"\bdéclaration fausse\b|\bfausse déclaration\b": "déclaration invalide",
         r"\bséries?\b": "brelan / suite",
         r"\bcomodín\b": "joker",
         r"\b(tu|te|toi|ton|ta|tes)\b": "vous",
