@@ -228,8 +228,9 @@ def test_a_link_the_browser_will_not_copy_is_left_selected(server: Server, brows
     ben.wait_for_selector("[data-action=sit]")
     ben.click("[data-action=sit]")
     # the other's score on their chip is said in points: a star before it, the jokers' own
-    # mark (★ on their face and in the help), read as a count of jokers
-    for page, shown in ((ana, "0\u00a0pts"), (ben, "0\u00a0ptos")):
+    # mark (★ on their face and in the help), read as a count of jokers; French says 0 as
+    # singular: "0 pt"
+    for page, shown in ((ana, "0\u00a0pt"), (ben, "0\u00a0ptos")):
         page.wait_for_selector(".seat-chip .chip-score")
         score = page.evaluate(
             """() => { const e = document.querySelector('.seat-chip .chip-score');

@@ -110,7 +110,7 @@ def test_the_meter_says_what_shape_the_first_lay_down_needs(page: Any) -> None:
     assert draw(page, "en", taken.view(0))["needs"] == (
         "Your first lay-down needs a run and a set without jokers, the run without 8♦."
     )
-    assert draw(page, "es", taken.view(0))["needs"].endswith("la escalera sin el 8♦.")
+    assert draw(page, "es", taken.view(0))["needs"].endswith("la escalera sin la carta 8♦.")
     # 2 v 2: the partner (seat 1) has laid down; seat 3 needs no minimum, but the shape
     first = "TS JS QS KS AS KH KD KC 2H 3H 4H 5D 9C 7D 2D"
     pair = new_game("rami71", 4, {1: first, 3: "2S 5H 8D JC 3C 6H 9D QS 4D 7C TH KS AD 6S"})

@@ -51,9 +51,21 @@ function lookup(cat, key) {
 
 // French sets a space before : ; ! ? » and after «: a line must not break there (a lone "!" or
 // ": non" starting a line). The catalogs keep plain spaces, so their keys stay easy to write.
+// As French printers set them: a word space (no-break) before the colon and inside the
+// guillemets, a thin one (narrow no-break, U+202F) before ; ! ?.
 const TYPOGRAPHY = {
-  fr: (s) => s.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0"),
+  fr: (s) => s.replace(/ ([:»])/g, "\u00a0$1").replace(/ ([;!?])/g, "\u202f$1").replace(/« /g, "«\u00a0"),
 };
+
+// Which form a count takes is the language's own rule: French counts 0 as singular ("0 carte",
+// "0 point") where English and Spanish say "0 cards", "0 cartas". So every "one" form of the
+// catalogs shows {n} rather than a written "1".
+const plurals = {};
+function pluralOne(lang, n) {
+  if (typeof n !== "number") return false;
+  if (!plurals[lang]) plurals[lang] = new Intl.PluralRules(lang);
+  return plurals[lang].select(n) === "one";
+}
 
 /** Translate key; a missing key shows itself (so tests and people notice). */
 export function t(key, params = {}) {
@@ -65,7 +77,7 @@ export function t(key, params = {}) {
   }
   if (s === undefined) return key;
   if (typeof s === "object" && "one" in s) {
-    s = params.n === 1 ? s.one : s.other;
+    s = pluralOne(lang, params.n) ? s.one : s.other;
   }
   const text = TYPOGRAPHY[lang] ? TYPOGRAPHY[lang](String(s)) : String(s);
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));

@@ -80,6 +80,8 @@ const RULES = [
   ["these cards cannot be declared yet: they do not all fit in melds with two sequences, one of them pure", "declare.notYetWhy"],
   // one meld's own fault: "<cards>: <why>", the same sentences as the hand's group labels
   [`${CARDS}: a meld needs at least 3 cards`, "meld.why.short", [], true],
+  // an opening of no melds at all (the engine names no cards)
+  ["no cards: a meld needs at least 3 cards", "meld.why.short"],
   [`${CARDS}: neither one rank \\(a set\\) nor one suit \\(a run\\)`, "meld.why.mixed", [], true],
   [`${CARDS}: a meld needs at least one card that is not a joker`, "meld.why.noReal", [], true],
   [`${CARDS}: too many jokers: a meld needs at least ${N} real cards`, "meld.why.jokers", ["n:n"], true],
