@@ -27,9 +27,10 @@ from tests.web_support import (
     running_server,
 )
 
-# The table of ``view`` drawn by js/table.js into a root of its own (the lobby's view is hidden),
-# for a person named Ana and bots of ``level``; returns what the tests read of it.
-DRAW = """async ([lang, view, level]) => {
+# The table of ``view`` drawn by js/table.js into a root of its own (``root``; the lobby's view
+# is hidden), for a person named Ana and bots of ``level``: the start of a function given
+# ``lang``, ``view`` and ``level``, which goes on to read what its test needs.
+DRAW_TABLE = """
   const i18n = await import('/static/js/i18n.js');
   await i18n.loadLanguage(lang);
   const table = await import('/static/js/table.js');
@@ -41,7 +42,7 @@ DRAW = """async ([lang, view, level]) => {
               state: { version: view.version }, status: 'online', selected: new Set(), log: [],
               events: [], clock: null, prefs: {}, pending: false, variants: null };
   S.arrangement = new Arrangement(null);
-  S.arrangement.reconcile(view.hand, '1.1');
+  S.arrangement.reconcile(view.hand || [], '1.1');
   document.getElementById('main').hidden = true;
   let root = document.getElementById('drawn');
   if (!root) {
@@ -51,6 +52,9 @@ DRAW = """async ([lang, view, level]) => {
     document.body.append(root);
   }
   table.renderTable(root, S, { render() {}, play() {} });
+"""
+
+DRAW = "async ([lang, view, level]) => {" + DRAW_TABLE + """
   const needs = root.querySelector('[data-hint=needs]');
   const limit = root.querySelector('[data-limit]');
   return { needs: needs ? needs.textContent : null, limit: limit ? limit.textContent : null,

@@ -13,34 +13,14 @@ import pytest
 
 from rummykit.engine import Game
 from tests.helpers import new_game, play
+from tests.test_web_rami import DRAW_TABLE
 from tests.web_support import PHONE, Server, js_errors, new_page
 
 SIDEWAYS = {"width": 844, "height": 390}
 
 # The table of ``view`` drawn by js/table.js into a root of its own (the lobby's view is hidden)
 # for a person named Ana and medium bots; returns what the tests read of it.
-DRAW = """async ([lang, view]) => {
-  const i18n = await import('/static/js/i18n.js');
-  await i18n.loadLanguage(lang);
-  const table = await import('/static/js/table.js');
-  const { Arrangement } = await import('/static/js/hand.js');
-  const seats = view.seats.map((s) => s.seat === view.seat
-    ? { seat: s.seat, kind: 'human', name: 'Ana' }
-    : { seat: s.seat, kind: 'bot', name: 'Bot', level: 'medium' });
-  const S = { you: view.seat, view, room: { room: 'GOAL42', game: 1, status: 'playing', seats },
-              state: { version: view.version }, status: 'online', selected: new Set(), log: [],
-              events: [], clock: null, prefs: {}, pending: false, variants: null };
-  S.arrangement = new Arrangement(null);
-  S.arrangement.reconcile(view.hand || [], '1.1');
-  document.getElementById('main').hidden = true;
-  let root = document.getElementById('drawn');
-  if (!root) {
-    root = document.createElement('div');
-    root.id = 'drawn';
-    root.className = 'view';
-    document.body.append(root);
-  }
-  table.renderTable(root, S, { render() {}, play() {} });
+DRAW = "async ([lang, view]) => { const level = 'medium';" + DRAW_TABLE + """
   const goal = root.querySelector('.scores [data-goal]');
   const legend = root.querySelector('.scores [data-dealer-legend]');
   const badge = root.querySelector('.badge.dealer');
