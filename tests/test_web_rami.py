@@ -7,7 +7,6 @@ tests/test_rami_hunt.py."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,6 +20,7 @@ from tests.web_support import (
     add_bots,
     create_room,
     js_errors,
+    modules_page,  # noqa: F401 -- the module's `page`
     new_page,
     play_against_bots,
     play_turn,
@@ -77,17 +77,6 @@ SAY = """async ([lang, view, you, results, last]) => {
 # seat 1 is first (15 cards): two joker-free runs worth 90 and no set
 RUNS = "9H TH JH QH KH 9S TS JS QS 2C 3D 4C 5D 6C 8D"
 SIDEWAYS = {"width": 844, "height": 390}
-
-
-@pytest.fixture(scope="module")
-def page(server: Server, browser: Any) -> Iterator[Any]:
-    """A page on the lobby, whose modules draw the tables."""
-    p = new_page(browser)
-    p.goto(server.base + "/")
-    p.wait_for_selector(".lobby")
-    yield p
-    assert js_errors(p) == []
-    p.context.close()
 
 
 def draw(page: Any, lang: str, view: dict[str, Any], level: str = "medium") -> dict[str, Any]:

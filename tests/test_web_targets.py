@@ -6,15 +6,15 @@ table with its own code from the engine's views."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from rummykit.engine import Game
 from tests.helpers import new_game, play
 from tests.test_web_rami import DRAW_TABLE
-from tests.web_support import PHONE, Server, js_errors, new_page
+from tests.web_support import (
+    PHONE,
+    modules_page,  # noqa: F401 -- the module's `page`
+)
 
 SIDEWAYS = {"width": 844, "height": 390}
 
@@ -31,17 +31,6 @@ DRAW = "async ([lang, view]) => { const level = 'medium';" + DRAW_TABLE + """
   return { goal: goal ? goal.textContent : null, legend: legend ? legend.textContent : null,
            seen, read, width: document.documentElement.scrollWidth };
 }"""
-
-
-@pytest.fixture(scope="module")
-def page(server: Server, browser: Any) -> Iterator[Any]:
-    """A page on the lobby, whose modules draw the tables."""
-    p = new_page(browser)
-    p.goto(server.base + "/")
-    p.wait_for_selector(".lobby")
-    yield p
-    assert js_errors(p) == []
-    p.context.close()
 
 
 def draw(page: Any, lang: str, view: dict[str, Any]) -> dict[str, Any]:

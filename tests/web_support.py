@@ -199,6 +199,19 @@ def watched_page(ctx: Any) -> Any:
     return page
 
 
+@pytest.fixture(scope="module", name="page")
+def modules_page(server: Server, browser: Any) -> Iterator[Any]:
+    """``page``: one page on the lobby for a whole test module whose tests call the page's
+    modules (a table drawn from a view); no page error by the module's end. A module takes
+    it with ``from tests.web_support import modules_page  # noqa: F401``."""
+    p = new_page(browser)
+    p.goto(server.base + "/")
+    p.wait_for_selector(".lobby")
+    yield p
+    assert js_errors(p) == []
+    p.context.close()
+
+
 @contextlib.contextmanager
 def lobby_page() -> Iterator[Any]:
     """A page on the lobby of a server of its own: for tests that call the page's modules."""
