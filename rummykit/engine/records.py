@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card, parse_card
@@ -45,12 +45,9 @@ def _cards(value: Any, where: str) -> list[Card]:
         raise InvalidRecord(f"{where}: {exc}") from None
 
 
-def replay(source: Mapping[str, Any] | str) -> Game:
-    """Rebuild a game from its record; raise :class:`InvalidRecord` naming the deal, the
-    action number (from 1 within its deal), the action and the reason at the first fault."""
-    from rummykit.engine.game import Game
-    from rummykit.rules import make_rules
-
+def load_record(source: Mapping[str, Any] | str) -> Mapping[str, Any]:
+    """A record as a mapping, from JSON text or as given; :class:`InvalidRecord` if it is
+    not a JSON object."""
     if isinstance(source, str):
         try:
             record = json.loads(source)
@@ -66,6 +63,32 @@ def replay(source: Mapping[str, Any] | str) -> Game:
         record = source
     if not isinstance(record, Mapping):
         raise InvalidRecord("a record is a JSON object")
+    return record
+
+
+def replay(source: Mapping[str, Any] | str) -> Game:
+    """Rebuild a game from its record; raise :class:`InvalidRecord` naming the deal, the
+    action number (from 1 within its deal), the action and the reason at the first fault."""
+    game: Game | None = None
+    for step in replay_steps(source):
+        game = step[0]
+    assert game is not None
+    # From here on the game goes on as a live one: further rebuilds shuffle afresh.
+    game._replaying = False
+    game._planned_restocks.clear()
+    return game
+
+
+def replay_steps(source: Mapping[str, Any] | str) -> Iterator[tuple[Game, int, int, str | None]]:
+    """Replay a record step by step: yield ``(game, deal, step, action)`` once each deal is
+    dealt (step 0, action None) and after each of its actions (step 1, 2, ... and the action's
+    text). The same game object is yielded every time, changed in place: read what is needed
+    before asking for the next step. Faults raise :class:`InvalidRecord` as :func:`replay`
+    says, when the replay reaches them."""
+    from rummykit.engine.game import Game
+    from rummykit.rules import make_rules
+
+    record = load_record(source)
     for key in ("variant", "players", "deals"):
         if key not in record:
             raise InvalidRecord(f"the record lacks the field {key!r}")
@@ -132,16 +155,13 @@ def replay(source: Mapping[str, Any] | str) -> Game:
                 f"deal {k}: the record says seat {dealer} deals, the rules say seat "
                 f"{game.deal.dealer}"
             )
+        yield game, k, 0, None
         for i, text in enumerate(actions, 1):
             try:
                 game.apply(text)
             except RummyError as exc:
                 raise InvalidRecord(f"deal {k}, action {i} {text!r}: {exc}") from None
-    assert game is not None
-    # From here on the game goes on as a live one: further rebuilds shuffle afresh.
-    game._replaying = False
-    game._planned_restocks.clear()
-    return game
+            yield game, k, i, text
 
 
 def _checked_deck(deck: list[Card], rules: Any, k: int) -> list[Card]:

@@ -7,11 +7,13 @@ import collections
 import contextlib
 import gc
 import ipaddress
+import json
 import logging
 import os
 import re
 import secrets
 import socket
+import threading
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,6 +30,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit import rules
+from rummykit.engine.review import replay_deal
+from rummykit.errors import InvalidArgument
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import (
     MAX_REFUSED,
@@ -45,6 +49,10 @@ log = logging.getLogger("rummykit.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 _RECORD_NAME = re.compile(r"^([A-Za-z0-9]{6})(?:-([0-9]{1,6}))?\.json$")
+_GAME_NAME = re.compile(r"^([A-Za-z0-9]{6})-([0-9]{1,6})$")
+#: Looked-back deals kept ready (a finished game never changes): a page stepping through a
+#: game asks for each deal once, and players of one room ask for the same ones.
+REPLAY_CACHE = 32
 
 #: Collector thresholds of the server process (see ``tune_gc``): young collections every 700
 #: new containers, the middle generation every 10 of them, and no automatic full collection
@@ -512,6 +520,48 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
             rec, headers={"Content-Disposition": f'attachment; filename="rummykit-{name}"'}
         )
 
+    replays: collections.OrderedDict[tuple[str, int, int], bytes] = collections.OrderedDict()
+    replays_lock = threading.Lock()  # the handler runs in Starlette's thread pool
+
+    def replay(request: Request) -> Response:
+        """One deal of a finished game, move by move with every hand face up (the record
+        lists the decks already): ``GET /api/replay/{code}-{game}?deal=k``."""
+        address = client_address(request)
+        try:
+            manager.check_code_lookup(address)
+        except ProtocolError as exc:
+            return refused(exc)
+        m = _GAME_NAME.match(str(request.path_params["name"]))
+        if m is None:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        code, game = m.group(1).upper(), int(m.group(2))
+        deal_text = request.query_params.get("deal", "1")
+        if not deal_text.isascii() or not deal_text.isdigit() or len(deal_text) > 6:
+            return JSONResponse(
+                {"error": "bad_request", "message": f"deal must be a number, not {deal_text!r}"},
+                status_code=400,
+            )
+        deal = int(deal_text)
+        key = (code, game, deal)
+        with replays_lock:
+            body = replays.get(key)
+            if body is not None:
+                replays.move_to_end(key)
+        if body is None:
+            rec = store.get_record(code, game)
+            if rec is None:
+                manager.note_missed_code(address)
+                return JSONResponse({"error": "not_found"}, status_code=404)
+            try:
+                body = json.dumps(replay_deal(rec, deal), separators=(",", ":")).encode()
+            except InvalidArgument as exc:
+                return JSONResponse({"error": "no_deal", "message": str(exc)}, status_code=404)
+            with replays_lock:
+                replays[key] = body
+                while len(replays) > REPLAY_CACHE:
+                    replays.popitem(last=False)
+        return Response(body, media_type="application/json")
+
     async def ws_endpoint(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
         if not origin_allowed(origin, websocket.headers.get("host"), config.allow_origins):
@@ -597,6 +647,7 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
         Route("/api/metrics", metrics, methods=["GET", "POST"]),
         Route("/api/rooms/{code}", room_info),
         Route("/records/{name}", record),
+        Route("/api/replay/{name}", replay),
         WebSocketRoute("/ws", ws_endpoint),
     ]
     if WEB_DIR.is_dir():

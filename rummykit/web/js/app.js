@@ -6,6 +6,7 @@ import { toast, announce, clearAnnouncements, tapActed } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
 import { renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
 import { helpHtml } from "./help.js";
+import { renderReplay, replayKey, openReplay } from "./replay.js";
 import { translateReason } from "./reasons.js";
 import { pretty } from "./cards.js";
 
@@ -33,6 +34,7 @@ export const S = {
   events: [],
   prefs: loadPrefs(),
   joined: false,
+  replay: null, // a finished game looked back at (replay.js), shown in the table's place
 };
 
 function loadPrefs() {
@@ -117,6 +119,7 @@ function resetRoom() {
   S.clock = null;
   S.events = [];
   S.joined = false;
+  S.replay = null;
 }
 
 /** Enter the room of the route: resume the seat if we hold its token, else watch. */
@@ -137,6 +140,11 @@ function enterRoom() {
 
 // ---- actions used by the views ----
 export const actions = {
+  openReplay(game) {
+    openReplay(S, actions, game);
+    const title = document.getElementById("replay-title");
+    if (title) title.focus({ preventScroll: true });
+  },
   async create(variant, players, options, name) {
     S.prefs.name = name;
     savePrefs();
@@ -542,6 +550,8 @@ export function render() {
     root.append(p);
   } else if (S.room.status === "waiting") {
     renderWaiting(root, S, actions);
+  } else if (S.replay) {
+    renderReplay(root, S, actions);
   } else {
     renderTable(root, S, actions);
   }
@@ -562,7 +572,7 @@ export function render() {
     // next drawing owes it
     else focusOwed = true;
   }
-  if (S.room && S.room.status !== "waiting" && S.view) endFocus(root, S);
+  if (S.room && S.room.status !== "waiting" && S.view && !S.replay) endFocus(root, S);
 }
 
 function renderTopbar() {
@@ -626,10 +636,11 @@ async function boot() {
   // a question being read would lose the reader's place. It takes the focus as the dialog
   // closes: "close" comes after the browser has given the focus back to the dialog's opener.
   for (const dlg of document.querySelectorAll("dialog")) {
-    dlg.addEventListener("close", () => { if (S.room && S.room.status !== "waiting" && S.view) endFocus(viewRoot(), S); });
+    dlg.addEventListener("close", () => { if (S.room && S.room.status !== "waiting" && S.view && !S.replay) endFocus(viewRoot(), S); });
   }
   window.addEventListener("popstate", onRoute);
-  document.addEventListener("keydown", (e) => handleKey(e, S, actions));
+  // the look back at a game has keys of its own, and the table's (D to draw…) none meanwhile
+  document.addEventListener("keydown", (e) => (S.replay ? replayKey(e, S, actions) : handleKey(e, S, actions)));
   S.route = parseRoute();
   S.conn = new Connection({
     onMessage,

@@ -17,7 +17,7 @@ const RAMI = ["rami51", "rami71", "simple"];
 const SWAPS = { rummy: "any", rami51: "fourth", rami71: "fourth", simple: "none", indian: "none" };
 
 // ---------------------------------------------------------------- helpers over the state
-function seatName(S, seat) {
+export function seatName(S, seat) {
   if (seat === null || seat === undefined) return "";
   const s = S.room && S.room.seats[seat];
   if (!s) return t("lobby.seatN", { n: seat + 1 });
@@ -975,6 +975,8 @@ function endOverlay(S, actions) {
     body.splice(1, 0, h("p.end-champion", { id: "end-champion", "data-winner": w, text: who }));
     const buttons = [];
     if (go.record) buttons.push(h("a.btn", { href: go.record, download: `${S.room.room}-${go.game}.json`, "data-action": "record", text: t("end.download") }));
+    // the game move by move, every hand face up: the server serves it once the game is over
+    if (go.record) buttons.push(h("button.btn", { type: "button", "data-action": "replay", "data-key": "end-replay", text: t("end.replay"), onclick: () => actions.openReplay(go.game) }));
     if (rematch) buttons.push(rematch);
     buttons.push(h("a.btn.ghost", { href: "/", text: t("end.lobby") }));
     body.push(askedBy());
