@@ -5,17 +5,21 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rummykit.bots import make_bot, play_deal
+from rummykit.cli.output import pretty as marked
 from rummykit.engine import Game
 from rummykit.engine.records import replay_steps
 from rummykit.engine.review import replay_deal
 from rummykit.errors import InvalidArgument, InvalidRecord
+from tests.cli_support import cli, refused
 from tests.server_support import WHOLE_GAME, ServerProc, autoplay, make_room
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
@@ -36,6 +40,11 @@ def finished(variant: str, players: int, options: dict[str, Any], seed: int) -> 
         if not game.over:
             game.next_deal()
     return game
+
+
+def pretty(cards: list[str]) -> str:
+    """Cards as the command prints them (its rich markup gone)."""
+    return re.sub(r"\[/?\w+\]", "", marked(cards))
 
 
 def cut(record: dict[str, Any], deal: int, step: int) -> dict[str, Any]:
@@ -184,3 +193,57 @@ def test_server_never_serves_a_game_in_progress(server: ServerProc) -> None:
     code = asyncio.run(main())
     status, body = server.get(f"/api/replay/{code}-1")
     assert status == 404 and json.loads(body)["error"] == "not_found"
+
+
+# -- the command line ----------------------------------------------------------------------
+
+
+def test_replay_command_lists_a_deal_and_shows_a_position(tmp_path: Path) -> None:
+    record = finished("rami51", 2, {}, seed=6).record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    looked = replay_deal(record, 1)
+    moves = len(looked["frames"]) - 1
+    code, out, err = cli(["replay", str(path), "--deal", "1"])
+    assert code == 0 and err == ""
+    assert f"deal 1 of {len(record['deals'])}" in out and f"{moves} moves" in out
+    # a stock draw is listed with the card drawn, a take with the card taken
+    first_draw = next(f for f in looked["frames"] if f["action"] == "draw")
+    seat = first_draw["events"][0]["seat"]
+    before = looked["frames"][first_draw["step"] - 1]["hands"][seat]
+    drawn = [c for c in first_draw["hands"][seat] if c not in before]
+    assert f"draw ({pretty(drawn)})" in out
+    # a position: every hand, the melds, the stock and the pile
+    code, out, err = cli(["replay", str(path), "--at", str(moves)])
+    assert code == 0 and err == ""
+    end = looked["frames"][moves]
+    for s, hand in enumerate(end["hands"]):
+        line = next(x for x in out.splitlines() if f"seat {s + 1}" in x and "│" in x)
+        assert line.split("│")[2].strip() == str(len(hand))
+        assert sorted(pretty([c]) for c in hand) == sorted(line.split("│")[3].split())
+    assert f"Stock: {end['view']['stock']} cards" in out
+    assert out.count("Meld ") == len(end["view"]["table"])
+    # in JSON, the library's own answer
+    code, out, _ = cli(["replay", str(path), "--deal", "1", "--json"])
+    assert code == 0 and json.loads(out) == json.loads(json.dumps(looked))
+    code, out, _ = cli(["replay", str(path), "--at", "2", "--json"])
+    data = json.loads(out)
+    assert data["step"] == 2 and data["hands"] == looked["frames"][2]["hands"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--deal", "0"], "a deal is a number from 1, not '0'"),
+        (["--deal", "x"], "a deal is a number from 1, not 'x'"),
+        (["--deal", "99"], "not 99"),
+        (["--at", "-1"], "a move is a number from 0, not '-1'"),
+        (["--at", "999"], "--at must be 0 to"),
+    ],
+)
+def test_replay_command_refuses_a_deal_or_move_it_has_not(
+    tmp_path: Path, argv: list[str], says: str
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(finished("rami71", 2, {}, seed=4).record()))
+    assert says in refused(*cli(["replay", str(path), *argv]))

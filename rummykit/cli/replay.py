@@ -1,21 +1,49 @@
-"""``rummykit replay FILE [--json]``: replay a game record and report how it ended."""
+"""``rummykit replay FILE [--deal K [--at N]] [--json]``: replay a game record and report how
+it ended, or look back at one deal move by move with every hand face up."""
 
 from __future__ import annotations
 
 import argparse
+import itertools
 from typing import Any
 
 from rich.table import Table
 
 from rummykit.cli.output import console, pretty, print_json, read_text
 from rummykit.engine import Game
+from rummykit.engine.review import replay_deal
+from rummykit.errors import InvalidArgument
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("replay", help="replay a game record (JSON) and print its outcome")
     p.add_argument("file", help="record file, or - for standard input")
+    p.add_argument(
+        "--deal",
+        type=_positive,
+        metavar="K",
+        help="list deal K's moves, every hand face up (deals count from 1)",
+    )
+    p.add_argument(
+        "--at",
+        type=_count,
+        metavar="N",
+        help="show the position after move N of the deal (0: as dealt; deal 1 without --deal)",
+    )
     p.add_argument("--json", action="store_true", help="answer in JSON")
     p.set_defaults(run=run)
+
+
+def _positive(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a deal is a number from 1, not {text!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.isascii() or not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a move is a number from 0, not {text!r}")
+    return int(text)
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -47,6 +75,8 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.deal is not None or args.at is not None:
+        return _look_back(args)
     game = Game.from_record(read_text(args.file))
     data = summary(game)
     if args.json:
@@ -85,3 +115,82 @@ def run(args: argparse.Namespace) -> int:
 def _seat(seat: int, teams: bool) -> str:
     """A seat for people, from 1, with its side in 2 v 2 (seats 1 and 3 are side 1)."""
     return f"seat {seat + 1} (side {seat % 2 + 1})" if teams else f"seat {seat + 1}"
+
+
+def _look_back(args: argparse.Namespace) -> int:
+    deal = 1 if args.deal is None else args.deal
+    looked = replay_deal(read_text(args.file), deal)
+    frames = looked["frames"]
+    moves = len(frames) - 1
+    if args.at is not None and args.at > moves:
+        raise InvalidArgument(f"deal {deal} has {moves} moves: --at must be 0 to {moves}")
+    if args.json:
+        if args.at is None:
+            print_json(looked)
+        else:
+            print_json({k: v for k, v in looked.items() if k != "frames"} | frames[args.at])
+        return 0
+    out = console()
+    teams = looked["players"] == 4 and len(frames[0]["view"]["scores"]) == 2
+    title = f"{looked['variant']}, {looked['players']} players: deal {deal} of {looked['deals']}"
+    if args.at is None:
+        table = Table(title=title)
+        for col in ("move", "seat", "action"):
+            table.add_column(col, justify="right" if col == "move" else "left")
+        for before, frame in itertools.pairwise(frames):
+            table.add_row(str(frame["step"]), *_move(before, frame, teams))
+        out.print(table)
+        out.print(f"{moves} moves; --at N shows the position after move N, every hand face up.")
+        return 0
+    frame = frames[args.at]
+    out.print(title)
+    if args.at == 0:
+        out.print("Move 0: as dealt.")
+    else:
+        seat, action = _move(frames[args.at - 1], frame, teams)
+        out.print(f"Move {args.at} of {moves}: {seat}, {action}")
+    view = frame["view"]
+    turn = view.get("turn")
+    hands = Table(show_header=True)
+    for col in ("seat", "cards", "hand"):
+        hands.add_column(col, justify="right" if col == "cards" else "left")
+    for s, hand in enumerate(frame["hands"]):
+        mark = " (to move)" if turn and turn["seat"] == s else ""
+        hands.add_row(_seat(s, teams) + mark, str(len(hand)), pretty(sorted(hand, key=_by_suit)))
+    out.print(hands)
+    for meld in view["table"]:
+        out.print(f"Meld {meld['number']} ({_seat(meld['owner'], teams)}): {pretty(meld['cards'])}")
+    top = pretty(view["pile"][-1:]) or "—"
+    out.print(f"Stock: {view['stock']} cards. Pile: {len(view['pile'])} cards, {top} on top.")
+    if view.get("indicator"):
+        out.print(f"Wild-joker indicator: {pretty([view['indicator']])}")
+    return 0
+
+
+def _move(before: dict[str, Any], frame: dict[str, Any], teams: bool) -> tuple[str, str]:
+    """Who made a frame's move and what it was, a stock draw naming the card drawn (known once
+    the game is over)."""
+    events = frame["events"]
+    seat = next((e["seat"] for e in events if e.get("seat") is not None), None)
+    action = str(frame["action"])
+    if action == "draw" and seat is not None:
+        drawn = list(frame["hands"][seat])
+        for card in before["hands"][seat]:
+            if card in drawn:
+                drawn.remove(card)
+        if drawn:
+            action = f"draw ({pretty(drawn)})"
+    took = next((e for e in events if e["action"] in ("take", "return", "timeout")), None)
+    if took is not None and took.get("card") and action in ("take", "return", "timeout"):
+        action = f"{action} ({pretty([took['card']])})"
+    extra = [e["action"] for e in events if e["action"] in ("restock", "end")]
+    if extra:
+        action += " — " + ", ".join("stock rebuilt" if x == "restock" else "deal over"
+                                    for x in extra)
+    return ("—" if seat is None else _seat(seat, teams)), action
+
+
+def _by_suit(card: str) -> tuple[int, int]:
+    if card == "X":
+        return (4, 0)
+    return ("SHDC".index(card[-1]), "A23456789TJQK".index(card[0]))
