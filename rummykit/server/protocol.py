@@ -23,6 +23,16 @@ MAX_REFUSED: Final = 200  # refused-for-rate messages (see REFUSAL_WINDOW) that 
 #: a second or so, a client that bursts now and then over a long life never is.
 REFUSAL_WINDOW: Final = 60.0
 
+#: The quick messages a seated person may send the table (``say``): fixed phrases, each shown
+#: in every reader's own language, so nothing typed reaches another player (no abuse to
+#: moderate, nothing to translate).
+PHRASES: Final = (
+    "hello", "good_luck", "well_played", "thanks", "oops", "one_moment", "good_game", "bye"
+)
+#: At most SAY_BURST quick messages per seat in any SAY_WINDOW seconds.
+SAY_BURST: Final = 3
+SAY_WINDOW: Final = 10.0
+
 ROOM_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 ROOM_CODE_LEN: Final = 6
 
@@ -205,6 +215,7 @@ _SPEC: Final[dict[str, dict[str, tuple[bool, Check, Any]]]] = {
     "action": {"version": (True, _small_int, None), "action": (True, _short_str(2000), None)},
     "back": {},
     "rematch": {},
+    "say": {"phrase": (True, lambda v: isinstance(v, str) and v in PHRASES, None)},
 }
 
 CLIENT_TYPES: Final = frozenset(_SPEC)

@@ -36,6 +36,8 @@ from rummykit.server.protocol import (
     PROTOCOL_VERSION,
     ROOM_ALPHABET,
     ROOM_CODE_LEN,
+    SAY_BURST,
+    SAY_WINDOW,
     ProtocolError,
     error_message,
 )
@@ -170,6 +172,9 @@ class Seat:
     timeouts: int = 0
     rematch: bool = False
     conn: Connection | None = None
+    #: when (``monotonic``) its quick messages of the last ``SAY_WINDOW`` seconds were sent;
+    #: not stored
+    said: collections.deque[float] = field(default_factory=collections.deque, repr=False)
 
     def doc(self) -> JSON:
         return {
@@ -186,6 +191,7 @@ class Seat:
     def clear(self) -> None:
         for name, value in EMPTY_SEAT.items():
             setattr(self, name, value)
+        self.said.clear()
 
 
 #: the stored fields of a seat nobody holds (``Seat.clear``)
@@ -1070,6 +1076,30 @@ class RoomManager:
         self._store_seat(room, seat, msg["id"], rematch=True, away=False, timeouts=0)
         if not self._rematch_check(room):
             self._broadcast_room(room)
+
+    def _on_say(self, conn: Connection, msg: JSON) -> None:
+        """A quick message (one of ``PHRASES``) from a seated person to everybody in the room,
+        spectators too; the sender's copy carries its ``id``. Nothing of it is stored."""
+        room, seat = self._seat_of(conn)
+        now = self.monotonic()
+        while seat.said and seat.said[0] <= now - SAY_WINDOW:
+            seat.said.popleft()
+        if len(seat.said) >= SAY_BURST:
+            raise ProtocolError(
+                "rate_limited",
+                f"at most {SAY_BURST} quick messages every {SAY_WINDOW:g} seconds",
+                id=msg["id"],
+                reason="say",
+            )
+        seat.said.append(now)
+        said = {"type": "said", "seat": seat.seat, "phrase": msg["phrase"]}
+        for s in room.seats:
+            if s.conn is not None:
+                s.conn.send({**said, "id": msg["id"]} if s.conn is conn else said)
+        if room.watchers:
+            text = _dumps(said)
+            for watcher in room.watchers:
+                watcher.send_text(text)
 
     @staticmethod
     def _gone(seat: Seat) -> bool:

@@ -2,15 +2,17 @@
 import { Connection } from "./net.js";
 import { detectLanguage, loadLanguage, language, t, has, translateStatic } from "./i18n.js";
 import { Arrangement } from "./hand.js";
-import { toast, announce, clearAnnouncements, tapActed } from "./ui.js";
+import { toast, announce, clearAnnouncements, tapActed, chooseDialog } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
+import { seatName, renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
 import { helpHtml } from "./help.js";
 import { renderReplay, replayKey, openReplay } from "./replay.js";
 import { translateReason } from "./reasons.js";
 import { pretty } from "./cards.js";
 
 const CODE_RE = /^[A-HJ-NP-Z2-9]{6}$/;
+/** The quick messages the server takes (``say``, docs/protocol.md), in the order offered. */
+const PHRASES = ["hello", "good_luck", "well_played", "thanks", "oops", "one_moment", "good_game", "bye"];
 
 export const S = {
   conn: null,
@@ -35,13 +37,14 @@ export const S = {
   prefs: loadPrefs(),
   joined: false,
   replay: null, // a finished game looked back at (replay.js), shown in the table's place
+  said: {}, // seat -> {phrase, until}: the quick messages shown on the seats' chips
 };
 
 function loadPrefs() {
   try {
-    return { fourColor: false, bigCards: false, name: "", ...JSON.parse(localStorage.getItem("rk.prefs") || "{}") };
+    return { fourColor: false, bigCards: false, name: "", quiet: false, ...JSON.parse(localStorage.getItem("rk.prefs") || "{}") };
   } catch {
-    return { fourColor: false, bigCards: false, name: "" };
+    return { fourColor: false, bigCards: false, name: "", quiet: false };
   }
 }
 
@@ -120,6 +123,7 @@ function resetRoom() {
   S.events = [];
   S.joined = false;
   S.replay = null;
+  S.said = {};
 }
 
 /** Enter the room of the route: resume the seat if we hold its token, else watch. */
@@ -144,6 +148,11 @@ export const actions = {
     openReplay(S, actions, game);
     const title = document.getElementById("replay-title");
     if (title) title.focus({ preventScroll: true });
+  },
+  /** A quick message to the table: one of the server's fixed phrases, chosen in a dialog. */
+  async say() {
+    const phrase = await chooseDialog(t("say.title"), PHRASES.map((p) => ({ label: t(`say.phrase.${p}`), value: p })));
+    if (phrase) S.conn.send({ type: "say", phrase }, false);
   },
   async create(variant, players, options, name) {
     S.prefs.name = name;
@@ -263,6 +272,9 @@ function onMessage(msg) {
     case "game_over":
       S.gameOver = msg;
       render();
+      break;
+    case "said":
+      onSaid(msg);
       break;
     case "error":
       onError(msg);
@@ -399,6 +411,31 @@ function logEvents(events) {
   S.log = keepLog(S.log);
 }
 
+/** How long a quick message shows on its seat's chip. */
+const SAID_MS = 6000;
+
+/** A quick message (``said``): on the seat's chip for a few seconds, a line in the log, said to
+ * a screen reader; none of it for a person who turned them off in the settings (one's own still
+ * shows: it was sent). */
+function onSaid(msg) {
+  if (S.prefs.quiet && msg.seat !== S.you) return;
+  const seat = msg.seat;
+  const phrase = msg.phrase;
+  const until = Date.now() + SAID_MS;
+  S.said[seat] = { phrase, until };
+  const line = { seat, said: true, get text() { return t("say.line", { who: seatName(S, seat), phrase: t(`say.phrase.${phrase}`) }); } };
+  S.log.push(line);
+  S.log = keepLog(S.log);
+  if (seat !== S.you) announce(line.text);
+  render();
+  setTimeout(() => {
+    if (S.said[seat] && S.said[seat].until === until) {
+      delete S.said[seat];
+      render();
+    }
+  }, SAID_MS);
+}
+
 /** The log's line where a deal starts: nobody's move, so it has no seat. */
 function dealHeading(deal) {
   return { deal, get text() { return t("log.deal", { n: deal }); } };
@@ -414,6 +451,8 @@ export function errorText(msg) {
   if (code === "bad_name" && msg.reason === "marks") return t("error.bad_name_marks");
   // a code refused for the address's guesses, not for the messages' pace
   if (code === "rate_limited" && msg.reason === "codes") return t("error.rate_limited_codes");
+  // quick messages sent too fast: the player may go on playing
+  if (code === "rate_limited" && msg.reason === "say") return t("say.tooMany");
   if (has(`error.${code}`)) return t(`error.${code}`);
   return t("common.labelValue", { label: t("error.generic"), value: msg.message || code });
 }
@@ -613,10 +652,13 @@ async function boot() {
   document.getElementById("settings-btn").addEventListener("click", () => {
     document.getElementById("opt-fourcolor").checked = !!S.prefs.fourColor;
     document.getElementById("opt-bigcards").checked = !!S.prefs.bigCards;
+    document.getElementById("opt-quick").checked = !S.prefs.quiet;
     document.getElementById("opt-name").value = S.prefs.name || "";
     settings.showModal();
   });
   settings.addEventListener("close", () => {
+    S.prefs.quiet = !document.getElementById("opt-quick").checked;
+    if (S.prefs.quiet) S.said = {};
     S.prefs.fourColor = document.getElementById("opt-fourcolor").checked;
     S.prefs.bigCards = document.getElementById("opt-bigcards").checked;
     S.prefs.name = document.getElementById("opt-name").value.trim().slice(0, 24);

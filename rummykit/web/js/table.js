@@ -404,6 +404,10 @@ function seatChip(S, s, teams) {
   if (info.out) badges.push(h("span.badge.out", { text: t(`seat.out.${info.out}`) }));
   if (rs.kind === "human" && !rs.connected) badges.push(h("span.badge.off", { text: t("seat.offline") }));
   if (rs.away) badges.push(h("span.badge.away", { text: t("seat.away") }));
+  // a quick message, for a few seconds (onSaid in app.js): the log keeps it, a screen reader
+  // was told it as it came
+  const said = S.said && S.said[s];
+  if (said) badges.push(h("span.said", { "data-said": said.phrase, "aria-hidden": "true", text: t("say.quoted", { phrase: t(`say.phrase.${said.phrase}`) }) }));
   const score = scoreOf(v, s);
   const backs = h("span.mini-backs", { "aria-hidden": "true" },
     Array.from({ length: Math.min(info.cards || 0, 8) }, () => h("span.mini-back")));
@@ -566,6 +570,8 @@ function statusBar(S, actions) {
   // none yet, whether the page saw the last deal or was just opened
   let lastOther = null;
   for (let i = S.log.length - 1; i >= 0 && !S.log[i].deal; i--) {
+    // a quick message is no move: the status line keeps the last move (the chip shows it)
+    if (S.log[i].said) continue;
     // a restock is nobody's move: the other's discard before it is what the turn may take
     if (S.log[i].seat !== S.you && S.log[i].seat !== null) {
       lastOther = S.log[i];
@@ -817,7 +823,7 @@ function sidePanel(S, actions) {
   // it scrolls, so the keyboard can reach it (kept through redraws while it has the focus)
   const log = h("ol.log", { "aria-label": t("table.log"), tabindex: "0", "data-key": "log", "data-keep": "content", "data-scroll": "" }, panelLog(S.log).map((l) => (l.deal
     ? h("li.log-deal", { "data-log-deal": l.deal, text: l.text })
-    : h(`li${l.seat === S.you ? ".mine" : ""}`, {}, withJokerNames(l.text)))));
+    : h(`li${l.seat === S.you ? ".mine" : ""}${l.said ? ".said-line" : ""}`, {}, l.said ? l.text : withJokerNames(l.text)))));
   return h("aside.side", {},
     h("div.panel.scores", {},
       h("h2", { text: t("table.scores") }),
@@ -828,7 +834,11 @@ function sidePanel(S, actions) {
       houseRulesLine(v.variant, v.options, S.variants, "p.muted.small.house-line"),
       h("table", {}, h("tbody", {}, rows)),
       deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null),
-    h("div.panel.log-panel", {}, h("h2", { text: t("table.log") }), log));
+    h("div.panel.log-panel", {}, h("div.log-head", {}, h("h2", { text: t("table.log") }),
+      // quick messages are a seated person's: a spectator watches
+      S.you !== null && S.you !== undefined
+        ? h("button.btn.small.ghost", { type: "button", "data-action": "say", "data-key": "say", text: t("say.button"), onclick: () => actions.say() })
+        : null), log));
 }
 
 /** What the game is played to, from the engine's view (a house rule may change any of it): the
