@@ -2,7 +2,7 @@
 import { Connection } from "./net.js";
 import { detectLanguage, loadLanguage, language, t, has, translateStatic } from "./i18n.js";
 import { Arrangement } from "./hand.js";
-import { toast, announce, clearAnnouncements, tapActed, chooseDialog } from "./ui.js";
+import { toast, announce, clearAnnouncements, tapActed, chooseDialog, chime } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
 import { seatName, renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
 import { helpHtml } from "./help.js";
@@ -42,9 +42,9 @@ export const S = {
 
 function loadPrefs() {
   try {
-    return { fourColor: false, bigCards: false, name: "", quiet: false, ...JSON.parse(localStorage.getItem("rk.prefs") || "{}") };
+    return { fourColor: false, bigCards: false, name: "", quiet: false, sound: false, ...JSON.parse(localStorage.getItem("rk.prefs") || "{}") };
   } catch {
-    return { fourColor: false, bigCards: false, name: "", quiet: false };
+    return { fourColor: false, bigCards: false, name: "", quiet: false, sound: false };
   }
 }
 
@@ -357,6 +357,8 @@ function onState(msg) {
     // Chromium refuses (and logs an error) before the page has been touched, as after a reload
     const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
     if (!document.hidden && navigator.vibrate && touched) navigator.vibrate(60);
+    // heard from another tab or window too: that is when a player needs it
+    if (S.prefs.sound && touched) chime();
   }
   // a card owed (the discard taken, a joker freed) is named in the status line, which is no
   // live region: said as it comes, or the player heard nothing of the rule until a refusal
@@ -653,11 +655,13 @@ async function boot() {
     document.getElementById("opt-fourcolor").checked = !!S.prefs.fourColor;
     document.getElementById("opt-bigcards").checked = !!S.prefs.bigCards;
     document.getElementById("opt-quick").checked = !S.prefs.quiet;
+    document.getElementById("opt-sound").checked = !!S.prefs.sound;
     document.getElementById("opt-name").value = S.prefs.name || "";
     settings.showModal();
   });
   settings.addEventListener("close", () => {
     S.prefs.quiet = !document.getElementById("opt-quick").checked;
+    S.prefs.sound = document.getElementById("opt-sound").checked;
     if (S.prefs.quiet) S.said = {};
     S.prefs.fourColor = document.getElementById("opt-fourcolor").checked;
     S.prefs.bigCards = document.getElementById("opt-bigcards").checked;

@@ -220,3 +220,32 @@ export function formatSeconds(ms) {
   if (s >= 60) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   return String(s);
 }
+
+let audio = null;
+
+/** Two short soft notes (the settings' sound for one's turn), made by the browser: no sound
+ * file to fetch, nothing played before the page was touched (browsers refuse it). */
+export function chime() {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  try {
+    audio = audio || new Ctx();
+    if (audio.state === "suspended") audio.resume();
+    const start = audio.currentTime + 0.01;
+    [660, 880].forEach((hz, i) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      const at = start + i * 0.14;
+      osc.type = "sine";
+      osc.frequency.value = hz;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.22);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at);
+      osc.stop(at + 0.24);
+    });
+  } catch {
+    /* no audio device: the page says the turn in words as always */
+  }
+}
