@@ -1,16 +1,19 @@
 """Shared test hooks: a failed browser test leaves what its pages showed behind; the browser
-tests' server and Chromium."""
+tests' server and Chromium; a planned server for whole games; the server's rooms in-process."""
 
 from __future__ import annotations
 
 import re
 import sys
 from collections.abc import Generator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pluggy
 import pytest
 
+from rummykit.server.rooms import RoomManager
+from tests.server_support import thread_rooms
 from tests.web_support import Server, chromium, running_server
 
 
@@ -47,3 +50,18 @@ def server() -> Iterator[Server]:
 def browser() -> Iterator[Any]:
     with chromium() as b:
         yield b
+
+
+@pytest.fixture(scope="module")
+def planned_server() -> Iterator[Server]:
+    """A server dealing 2-player games from tests/web_decks.py: short whole games, for the
+    browser tests of whole games and their end screens."""
+    with running_server(planned=True) as s:
+        yield s
+
+
+@pytest.fixture
+def manager(tmp_path: Path) -> Iterator[RoomManager]:
+    """The server's rooms on a SQLite file, without a process or a socket (thread_rooms)."""
+    with thread_rooms(tmp_path / "rooms.db") as rooms:
+        yield rooms

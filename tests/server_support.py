@@ -375,6 +375,18 @@ async def make_room(
     return code, clients
 
 
+def unfinished_room(ws_url: str) -> str:
+    """The code of a two-person ``rummy`` room whose first game has started, its people gone."""
+
+    async def main() -> str:
+        code, clients = await make_room(ws_url, "rummy", 2, 2)
+        for c in clients:
+            await c.close()
+        return code
+
+    return asyncio.run(main())
+
+
 class HeldBot:
     """Stands in for the bots' ``choose``: notes the version of each view it is asked about,
     then answers ``draw`` once released, so a test can act while a bot is thinking."""

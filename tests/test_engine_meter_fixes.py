@@ -4,7 +4,7 @@ that may not leave the card just taken alone in hand (``keep``), and what the me
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -32,7 +32,7 @@ from tests.helpers import build_deck
 from tests.hunt import scaled
 from tests.test_solver_exact import check_arrangement
 from tests.test_web_hunt import _twins_in_hand
-from tests.web_support import Server, js_errors, running_server
+from tests.web_support import Server, js_errors
 
 examples = scaled("SOLVER_EXAMPLES")
 
@@ -313,11 +313,6 @@ def test_a_meter_not_enough_shows_the_best_legal_opening_below_the_minimum() -> 
     assert not shown["enough"] and shown["action"] is None
     assert shown["points"] == 39
 
-
-@pytest.fixture(scope="module")
-def planned_server() -> Iterator[Server]:
-    with running_server(planned=True) as s:
-        yield s
 
 
 def test_the_page_says_when_the_meter_is_enough_below_the_minimum(

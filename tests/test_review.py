@@ -20,7 +20,7 @@ from rummykit.engine.records import replay_steps
 from rummykit.engine.review import replay_deal
 from rummykit.errors import InvalidArgument, InvalidRecord
 from tests.cli_support import cli, refused
-from tests.server_support import WHOLE_GAME, ServerProc, autoplay, make_room
+from tests.server_support import WHOLE_GAME, ServerProc, autoplay, make_room, unfinished_room
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("rummy", 3, {"length": "to-200"}),
@@ -184,13 +184,7 @@ def test_server_serves_a_finished_game_deal_by_deal(server: ServerProc) -> None:
 
 
 def test_server_never_serves_a_game_in_progress(server: ServerProc) -> None:
-    async def main() -> str:
-        code, clients = await make_room(server.ws, "rummy", 2, 2)
-        for c in clients:
-            await c.close()
-        return code
-
-    code = asyncio.run(main())
+    code = unfinished_room(server.ws)
     status, body = server.get(f"/api/replay/{code}-1")
     assert status == 404 and json.loads(body)["error"] == "not_found"
 

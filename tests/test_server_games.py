@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 
 from rummykit.engine import Game
-from tests.server_support import WHOLE_GAME, Client, ServerProc, autoplay, make_room
+from tests.server_support import (
+    WHOLE_GAME,
+    Client,
+    ServerProc,
+    autoplay,
+    make_room,
+    unfinished_room,
+)
 
 
 @pytest.fixture(scope="module")
@@ -60,13 +67,7 @@ def test_full_game(
 
 
 def test_record_of_unfinished_game_is_not_served(server: ServerProc, tmp_path: Path) -> None:
-    async def main() -> str:
-        code, clients = await make_room(server.ws, "rummy", 2, 2)
-        for c in clients:
-            await c.close()
-        return code
-
-    code = asyncio.run(main())
+    code = unfinished_room(server.ws)
     assert server.get(f"/records/{code}.json")[0] == 404
     assert server.get(f"/records/{code}-1.json")[0] == 404
     assert server.get("/records/nonsense")[0] == 404

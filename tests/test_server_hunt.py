@@ -22,13 +22,7 @@ from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import ProtocolError, parse_client_message
 from rummykit.server.rooms import Connection, Room, RoomManager, Seat
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import ROOT, Client, ServerProc, choose, sent, thread_rooms
-
-
-@pytest.fixture
-def manager(tmp_path: Path) -> Iterator[RoomManager]:
-    with thread_rooms(tmp_path / "hunt.db") as rooms:
-        yield rooms
+from tests.server_support import ROOT, Client, ServerProc, choose, sent
 
 
 def _serve(db: Path) -> subprocess.CompletedProcess[str]:

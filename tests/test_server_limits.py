@@ -28,13 +28,7 @@ from rummykit.server.protocol import (
 )
 from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import ROOT, Client, ServerProc, thread_rooms
-
-
-@pytest.fixture
-def manager(tmp_path: Path) -> Iterator[RoomManager]:
-    with thread_rooms(tmp_path / "limits.db") as rooms:
-        yield rooms
+from tests.server_support import ROOT, Client, ServerProc
 
 
 def _create(manager: RoomManager, conn: Connection, variant: str, players: int,

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,13 +16,7 @@ from rummykit.server.protocol import (
     parse_client_message,
 )
 from rummykit.server.rooms import Connection, RoomManager
-from tests.server_support import sent, thread_rooms
-
-
-@pytest.fixture
-def manager(tmp_path: Path) -> Iterator[RoomManager]:
-    with thread_rooms(tmp_path / "say.db") as rooms:
-        yield rooms
+from tests.server_support import sent
 
 
 class Clock:
@@ -120,6 +112,7 @@ def test_nothing_of_it_is_stored(manager: RoomManager) -> None:
     before = ana.room.doc()
     say(manager, ana, "hello")
     after = ana.room.doc()
-    # the room was used (its sweep waits), and nothing else changed
+    # the room was used (its sweep waits), and nothing else changed ("saved" is the time now)
     assert after.pop("touched") >= before.pop("touched")
+    assert after.pop("saved") >= before.pop("saved")
     assert after == before

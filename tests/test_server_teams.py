@@ -16,7 +16,7 @@ import pytest
 from rummykit.engine import Game
 from rummykit.server.protocol import ProtocolError
 from rummykit.server.rooms import Connection, RoomManager
-from tests.server_support import WHOLE_GAME, Client, ServerProc, autoplay, make_room, thread_rooms
+from tests.server_support import WHOLE_GAME, Client, ServerProc, autoplay, make_room
 
 
 @pytest.fixture(scope="module")
@@ -25,11 +25,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
     yield proc
     proc.stop()
 
-
-@pytest.fixture
-def manager(tmp_path: Path) -> Iterator[RoomManager]:
-    with thread_rooms(tmp_path / "teams.db") as rooms:
-        yield rooms
 
 
 @pytest.mark.parametrize("variant", ["rami51", "rami71", "simple"])

@@ -6,7 +6,6 @@ keyboard's reach."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,25 +13,17 @@ from axe_playwright_python.sync_playwright import Axe
 
 from tests.web_support import (
     How,
-    Server,
     add_bots,
     create_room,
     js_errors,
     new_page,
     play_against_bots,
     play_until_over,
-    running_server,
 )
 
 PHONE = {"width": 390, "height": 844}
 AXE = Axe()
 
-
-@pytest.fixture(scope="module")
-def planned_server() -> Iterator[Server]:
-    """Short whole 2-player games (tests/web_decks.py), for the end screens."""
-    with running_server(planned=True) as s:
-        yield s
 
 
 def violations(page: Any) -> list[str]:

@@ -87,12 +87,6 @@ MUST = {
 LIMIT = {"rami51": 251, "rami71": 251, "simple": 300}
 
 
-@pytest.fixture(scope="module")
-def planned_server() -> Iterator[Server]:
-    """The server dealing 2-player games from tests/web_decks.py: short whole games."""
-    with running_server(planned=True) as s:
-        yield s
-
 
 @pytest.mark.parametrize("variant", ["rummy", "rami51", "rami71", "simple", "indian"])
 def test_whole_game_through_the_page(planned_server: Server, browser: Any, variant: str) -> None:

@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.test_web_axe import PHONE, violations
 from tests.test_web_end import drop
@@ -19,16 +16,8 @@ from tests.web_support import (
     mover_and_other,
     new_page,
     play_until_over,
-    running_server,
     two_people_and_a_spectator,
 )
-
-
-@pytest.fixture(scope="module")
-def planned_server() -> Iterator[Server]:
-    """Short whole 2-player games (tests/web_decks.py)."""
-    with running_server(planned=True) as s:
-        yield s
 
 
 def frames(page: Any, deal: int) -> dict[str, Any]:

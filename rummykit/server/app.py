@@ -500,13 +500,18 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
             return JSONResponse({"error": "no_room"}, status_code=404)
         return JSONResponse({"room": room.summary(manager.levels)})
 
-    def record(request: Request) -> Response:
+    def finished_record(
+        request: Request, pattern: re.Pattern[str]
+    ) -> tuple[str, str | None, Any] | Response:
+        """The room code, the game number (None: the latest) and the record of the finished
+        game a path names, or the answer refusing it: the address's guesses of codes count, as
+        for every lookup by code."""
         address = client_address(request)
         try:
             manager.check_code_lookup(address)
         except ProtocolError as exc:
             return refused(exc)
-        m = _RECORD_NAME.match(str(request.path_params["name"]))
+        m = pattern.match(str(request.path_params["name"]))
         if m is None:
             return JSONResponse({"error": "not_found"}, status_code=404)
         code, game = m.group(1).upper(), m.group(2)
@@ -515,6 +520,13 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
             # a finished game's record is public to whoever has its code: guessing counts
             manager.note_missed_code(address)
             return JSONResponse({"error": "not_found"}, status_code=404)
+        return code, game, rec
+
+    def record(request: Request) -> Response:
+        found = finished_record(request, _RECORD_NAME)
+        if isinstance(found, Response):
+            return found
+        code, game, rec = found
         name = f"{code}-{game}.json" if game else f"{code}.json"
         return JSONResponse(
             rec, headers={"Content-Disposition": f'attachment; filename="rummykit-{name}"'}
@@ -526,34 +538,24 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
     def replay(request: Request) -> Response:
         """One deal of a finished game, move by move with every hand face up (the record
         lists the decks already): ``GET /api/replay/{code}-{game}?deal=k``."""
-        address = client_address(request)
-        try:
-            manager.check_code_lookup(address)
-        except ProtocolError as exc:
-            return refused(exc)
-        m = _GAME_NAME.match(str(request.path_params["name"]))
-        if m is None:
-            return JSONResponse({"error": "not_found"}, status_code=404)
-        code, game = m.group(1).upper(), int(m.group(2))
         deal_text = request.query_params.get("deal", "1")
         if not deal_text.isascii() or not deal_text.isdigit() or len(deal_text) > 6:
             return JSONResponse(
                 {"error": "bad_request", "message": f"deal must be a number, not {deal_text!r}"},
                 status_code=400,
             )
-        deal = int(deal_text)
-        key = (code, game, deal)
+        found = finished_record(request, _GAME_NAME)
+        if isinstance(found, Response):
+            return found
+        code, game, rec = found
+        key = (code, int(game or 0), int(deal_text))
         with replays_lock:
             body = replays.get(key)
             if body is not None:
                 replays.move_to_end(key)
         if body is None:
-            rec = store.get_record(code, game)
-            if rec is None:
-                manager.note_missed_code(address)
-                return JSONResponse({"error": "not_found"}, status_code=404)
             try:
-                body = json.dumps(replay_deal(rec, deal), separators=(",", ":")).encode()
+                body = json.dumps(replay_deal(rec, key[2]), separators=(",", ":")).encode()
             except InvalidArgument as exc:
                 return JSONResponse({"error": "no_deal", "message": str(exc)}, status_code=404)
             with replays_lock:
