@@ -28,6 +28,8 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("rami71", 2, {}),
     ("simple", 2, {}),
     ("indian", 3, {"format": "deals"}),
+    ("indian", 4, {"format": "pool101"}),  # players put out of the game on the way
+    ("rummy", 6, {}),
 ]
 
 
