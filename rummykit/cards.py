@@ -114,11 +114,17 @@ def card(rank: int, suit: int) -> Card:
     """The card of a rank (1-13; 14 means a high ace) and a suit (0-3)."""
     if rank == 14:
         rank = ACE
-    # No check of the types here: the legal actions and the solver call this in their inner
-    # loops with whole numbers, and a check (even a try block) costs every call.
-    if not (1 <= rank <= 13 and 0 <= suit <= 3):
-        raise InvalidNotation(f"no card has rank {rank} and suit {suit}")
-    return FACES[suit * 13 + rank - 1]
+    # No check of the types up front: the legal actions and the solver call this in their
+    # inner loops with whole numbers. A try block costs nothing until it catches (Python 3.11).
+    try:
+        if not (1 <= rank <= 13 and 0 <= suit <= 3):
+            raise InvalidNotation(f"no card has rank {rank} and suit {suit}")
+        return FACES[suit * 13 + rank - 1]
+    except TypeError:
+        raise InvalidArgument(
+            f"card takes a rank and a suit as whole numbers, not {describe(rank)} and "
+            f"{describe(suit)}"
+        ) from None
 
 
 def parse_card(text: str) -> Card:

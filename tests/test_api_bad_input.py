@@ -678,3 +678,11 @@ def test_a_swap_must_put_the_right_card_on_a_joker() -> None:
     the_set = make_meld(parse_cards("7S 7H X"))
     assert the_set.swap(2, parse_card("7D"))[0] == make_meld(parse_cards("7S 7H 7D"))
     refused(lambda: the_set.swap(2, parse_card("7S")), "cannot take")
+
+
+@pytest.mark.parametrize(("rank", "suit"), [("7", 1), (7, "1"), (7.0, 1), (None, 0)])
+def test_card_of_a_rank_and_suit_that_are_no_whole_numbers(rank: Any, suit: Any) -> None:
+    from rummykit.cards import card
+
+    with pytest.raises(InvalidArgument, match="whole numbers"):
+        card(rank, suit)

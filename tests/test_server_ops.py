@@ -12,6 +12,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -271,5 +272,21 @@ def test_under_nohup_the_server_outlives_its_terminal(tmp_path: Path) -> None:
             server.proc.wait(1)
         with urllib.request.urlopen(server.http + "/api/health", timeout=START) as r:
             assert r.status == 200
+    finally:
+        server.stop()
+
+
+def test_no_answer_names_the_server_software(tmp_path: Path) -> None:
+    """uvicorn's ``server: uvicorn`` told whoever asked which software (and so which known
+    flaws) answered; refusals too."""
+    server = ServerProc(tmp_path / "name.db").start()
+    try:
+        for path, status in (("/", 200), ("/api/health", 200), ("/records/nonsense", 404)):
+            try:
+                with urllib.request.urlopen(server.http + path, timeout=5) as answer:
+                    got, headers = answer.status, answer.headers
+            except urllib.error.HTTPError as refused:
+                got, headers = refused.code, refused.headers
+            assert got == status and headers.get("server") is None, (path, dict(headers))
     finally:
         server.stop()

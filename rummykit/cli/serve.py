@@ -405,6 +405,9 @@ def run(args: argparse.Namespace) -> int:
             ws_per_message_deflate=False,
             lifespan="on",
             access_log=False,
+            # no "server: uvicorn" on every answer: it names the software (and so its known
+            # flaws) to whoever asks
+            server_header=False,
             # A connection that does not close when asked holds the shutdown this long at
             # most; the application's own shutdown (bot workers, last checkpoint) runs after.
             timeout_graceful_shutdown=SHUTDOWN_GRACE,
