@@ -88,8 +88,24 @@ def test_the_limits_in_the_protocol_doc_are_the_servers() -> None:
     assert "more than 200 refused messages" in text and "at 200 a minute" in text
     assert f"Room codes are {protocol.ROOM_CODE_LEN} characters from `{protocol.ROOM_ALPHABET}`" \
         in text
-    welcome = '"limits": {"max_message": 8192, "rate": 20, "burst": 40}'
+    welcome = (
+        '"limits": {"max_message": 8192, "rate": 20, "burst": 40, '
+        '"say": {"burst": 3, "window": 10}}'
+    )
     assert welcome in text
+
+
+def test_the_welcome_gives_the_limits_as_the_protocol_doc_writes_them(tmp_path: Path) -> None:
+    from rummykit.server.rooms import Connection
+    from tests.server_support import sent, thread_rooms
+
+    with thread_rooms(tmp_path / "welcome.db") as rooms:
+        conn = Connection()
+        rooms.connected(conn)
+        (hello,) = sent(conn)
+    text = _doc("protocol.md")
+    # as written: 20, not 20.0
+    assert json.dumps({"limits": hello["limits"]})[1:-1] in text, hello["limits"]
 
 
 def test_room_seated_and_state_messages_carry_the_documented_fields(tmp_path: Path) -> None:

@@ -48,6 +48,11 @@ log = logging.getLogger("rummykit.server")
 WAITING, PLAYING, BETWEEN, OVER = "waiting", "playing", "between-deals", "over"
 
 
+def _whole(x: float) -> float | int:
+    """A number as an int when it is a whole one."""
+    return int(x) if float(x).is_integer() else x
+
+
 def _own_part(full: JSON, public: JSON) -> JSON:
     """What a seat's view has beyond the public view (its hand, meters, costs …)."""
     return {k: v for k, v in full.items() if k not in public or (k != "seat" and public[k] != v)}
@@ -1735,8 +1740,10 @@ class RoomManager:
                 "server": f"rummykit {_version()}",
                 "limits": {
                     "max_message": MAX_MESSAGE,
-                    "rate": self.config.rate,
-                    "burst": self.config.burst,
+                    # 20, not 20.0: the numbers as the docs and the command line give them
+                    "rate": _whole(self.config.rate),
+                    "burst": _whole(self.config.burst),
+                    "say": {"burst": SAY_BURST, "window": _whole(SAY_WINDOW)},
                 },
             }
         )
