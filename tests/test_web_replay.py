@@ -102,7 +102,11 @@ def test_a_game_against_a_bot_watched_again(planned_server: Server, browser: Any
     assert same_hands(seen["hands"], end["hands"])
     assert seen["melds"] == len(end["view"]["table"]) > 0
     assert seen["pile"] == (end["view"]["pile"][-1] if end["view"]["pile"] else "")
-    assert "The deal is over" in seen["move"]
+    assert "The deal is over. " in seen["move"]
+    # who won it and what it was worth, from the game's results
+    result = data["results"][0]
+    who = "You win the deal." if result["winner"] == 0 else "Bot 2 (easy) wins the deal."
+    assert who in seen["move"] and f"scores {result['points']}" in seen["move"], seen["move"]
     assert page.is_disabled("[data-action=next]") and page.is_disabled("[data-action=next-deal]")
     page.keyboard.press("Home")
     wait_step(page, 0)

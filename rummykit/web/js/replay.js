@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import { h, placeView, announce } from "./ui.js";
 import { cardElement, parseCard, rankNumber, sortBySuit, pretty } from "./cards.js";
-import { describeAction, eventAction, eventDetail, seatName } from "./table.js";
+import { dealSummary, describeAction, eventAction, eventDetail, seatName } from "./table.js";
 
 /** Open the look back at ``game`` of the room (its first deal, as dealt). */
 export function openReplay(S, actions, game) {
@@ -79,7 +79,9 @@ export function moveText(S, r) {
   const lines = [];
   for (const e of frame.events) {
     if (e.action === "end") {
-      lines.push(t("end.dealOver"));
+      // who won it and what it was worth, as the end screen said it then
+      const result = (r.data.results || []).find((x) => x.deal === r.deal);
+      lines.push(result && S.view ? `${t("end.dealOver")}. ${dealSummary(S, result)}` : t("end.dealOver"));
       continue;
     }
     if (e.action === "draw" && !e.card && e.seat !== null && e.seat !== undefined) {
