@@ -404,6 +404,13 @@ function seatChip(S, s, teams) {
   if (info.out) badges.push(h("span.badge.out", { text: t(`seat.out.${info.out}`) }));
   if (rs.kind === "human" && !rs.connected) badges.push(h("span.badge.off", { text: t("seat.offline") }));
   if (rs.away) badges.push(h("span.badge.away", { text: t("seat.away") }));
+  const took = takenFromPile(S.events, s);
+  if (took.length) {
+    const cards = took.map((c) => pretty(c)).join(" ");
+    badges.push(h("span.badge.took", { "data-took": took.join(" "), title: t("seat.tookLong", { cards }) },
+      h("span", { "aria-hidden": "true", text: t("seat.took", { cards }) }),
+      h("span.visually-hidden", { text: spoken(t("seat.tookLong", { cards })) })));
+  }
   const score = scoreOf(v, s);
   const backs = h("span.mini-backs", { "aria-hidden": "true" },
     Array.from({ length: Math.min(info.cards || 0, 8) }, () => h("span.mini-back")));
@@ -432,6 +439,44 @@ function chipName(S, s, rs) {
   if (rs.kind !== "bot" || !rs.level) return h("span.chip-name", { title: name, text: name });
   return h("span.chip-name", { title: name },
     t("seat.botNumbered", { n: rs.seat + 1 }), h("span.chip-level", { text: botLevel(rs) }));
+}
+
+/** The cards a seat took from the discard pile this deal and may still hold, oldest first, from
+ * the deal's public events: a card taken and then returned, discarded (the same face), laid on
+ * the table or sent back by the clock's undo is no longer counted. Where a taken card must be
+ * laid at once (taken_card_duty) the list empties within the turn; in Indian rummy it stays,
+ * and what a player picked up is what a seasoned player watches (it was in the log only,
+ * twelve lines long). */
+export function takenFromPile(events, seat) {
+  const held = [];
+  const drop = (card) => {
+    const i = held.lastIndexOf(card);
+    if (i >= 0) held.splice(i, 1);
+  };
+  let last = null;
+  for (const e of events || []) {
+    if (e.seat !== seat) continue;
+    if (e.action === "take" && e.card) {
+      held.push(e.card);
+      last = e.card;
+    } else if (e.action === "return") {
+      drop(e.card || last);
+      last = null;
+    } else if (e.action === "discard" || e.action === "timeout") {
+      // the clock's undo puts a card owed back on the pile before it discards
+      if (e.action === "timeout" && e.undone && last) drop(last);
+      if (e.card) drop(e.card);
+      last = null;
+    } else if (e.action === "layoff" || e.action === "swap") {
+      drop(e.card);
+    } else if (e.action === "meld" || e.action === "open") {
+      const melds = e.action === "meld" ? [e.meld] : e.melds || [];
+      for (const m of melds) for (const c of String(m).split(/\s+/)) drop(c);
+    } else if (e.action === "drop" || e.action === "declare") {
+      held.length = 0;
+    }
+  }
+  return held;
 }
 
 function scoreOf(v, s) {
