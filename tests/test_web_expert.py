@@ -134,11 +134,19 @@ def test_a_drawn_card_lands_in_a_sorted_hand_at_the_table(server: Server, browse
     wait_change(page, s["version"])
     drawn = page.evaluate(in_order)
     assert drawn["fresh"] == 1 and drawn["shown"] == drawn["sorted"], drawn
+    # the pile's history, opened from its label, stays open (a preference) through a reload
+    page.click("[data-action=pile-history]")
+    page.wait_for_selector(".pile-history li")
     page.reload()
     page.wait_for_function(MY_TURN_OR_OVER)
     page.wait_for_selector(".hand .hand-card")
     again = page.evaluate(in_order)
     assert again["shown"] == drawn["shown"], (drawn, again)
+    if not state(page)["over"]:
+        page.wait_for_function(
+            "() => document.querySelectorAll('.pile-history li[data-card]').length"
+            " === window.rummykit.S.view.pile.length"
+        )
     assert js_errors(page) == []
     page.context.close()
 
@@ -215,3 +223,58 @@ def test_a_players_chip_says_what_they_took_from_the_discard(page: Any) -> None:
         [[events, seat] for events, seat, _ in cases],
     )
     assert held == [want for _, _, want in cases], held
+
+
+def test_the_pile_opens_its_history_with_who_threw_each_card(page: Any) -> None:
+    """The pile showed its top two cards; the rest of it, and who threw what, were in the log's
+    twelve lines at most, mixed with the draws. The pile's label opens its history: every card,
+    newest first, with who threw it (a card dealt face up says so), read from the deal's
+    events, in every language; a restock leaves only the pile's newest cards."""
+    page.set_viewport_size(PHONE)
+    game = _indian_with_takes()
+    events = game.history()
+    first, second, third = (e["seat"] for e in events if e["action"] == "discard")
+    me = first
+    view = game.view(me)
+    assert len(view["pile"]) == 3, view["pile"]
+    got = page.evaluate(
+        "async ([lang, view, events]) => { const level = 'medium';"
+        + DRAW_TABLE.replace("events: [],", "events,").replace(
+            "prefs: {},", "prefs: { pileHistory: true },"
+        )
+        + """
+      const toggle = root.querySelector('[data-action=pile-history]');
+      return { expanded: toggle.getAttribute('aria-expanded'),
+               items: [...root.querySelectorAll('.pile-history li')].map((li) =>
+                 [li.dataset.card, li.querySelector('.pile-by').textContent]),
+               width: document.documentElement.scrollWidth };
+    }""",
+        ["fr", view, events],
+    )
+    pile = view["pile"]
+    assert got["expanded"] == "true", got
+    assert got["items"] == [
+        [pile[2], "vous" if third == me else f"Robot {third + 1}"],
+        [pile[1], "vous" if second == me else f"Robot {second + 1}"],
+        [pile[0], "de la donne"],
+    ], got
+    assert got["width"] <= PHONE["width"], got
+    throwers = page.evaluate(
+        """async ([events, pile]) => {
+      const { pileThrowers } = await import('/static/js/table.js');
+      return pileThrowers(events, pile);
+    }""",
+        [
+            [
+                {"seat": 0, "action": "discard", "card": "4C"},
+                {"seat": 1, "action": "discard", "card": "9D"},
+                {"seat": 0, "action": "take", "card": "9D"},
+                {"seat": 0, "action": "return", "card": "9D"},
+                {"seat": 0, "action": "discard", "card": "KS"},
+                {"seat": None, "action": "restock", "stock": 2},
+                {"seat": 1, "action": "discard", "card": "2H"},
+            ],
+            ["KS", "2H"],
+        ],
+    )
+    assert throwers == [0, 1], throwers

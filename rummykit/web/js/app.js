@@ -137,6 +137,9 @@ function enterRoom() {
 
 // ---- actions used by the views ----
 export const actions = {
+  savePrefs() {
+    savePrefs();
+  },
   async create(variant, players, options, name) {
     S.prefs.name = name;
     savePrefs();

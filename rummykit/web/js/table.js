@@ -335,7 +335,7 @@ export function renderTable(root, S, actions) {
   }
 
   // --- the felt: stock, pile, indicator, melds
-  const felt = h("div.felt", {}, pilesBox(S, actions), meldsBox(S, actions));
+  const felt = h("div.felt", {}, pilesBox(S, actions), meldsBox(S, actions), pileHistory(S));
 
   // --- me: status, clock, meter, actions, hand
   const me = mine ? h("div.my-area", {}, statusBar(S, actions), meterBar(S, actions), actionBar(S, actions), handBox(S, actions))
@@ -516,7 +516,14 @@ function pilesBox(S, actions) {
     h("span.stack-count", { text: String(v.pile.length) }));
   const box = h("div.piles", {},
     h("div.stack-wrap", {}, stock, h("span.stack-label", { text: t("table.stock") })),
-    h("div.stack-wrap", {}, pile, h("span.stack-label", { text: t("table.pile") })));
+    // the pile's label opens its history: every card in it, newest first, with who threw it
+    // (the pile showed its top two cards, the rest was in the log's twelve lines at most)
+    h("div.stack-wrap", {}, pile, h("button.stack-label.pile-toggle", {
+      type: "button", "data-action": "pile-history", "data-key": "pile-history-toggle",
+      "aria-expanded": S.prefs && S.prefs.pileHistory ? "true" : "false", "aria-controls": "pile-history",
+      title: t("table.pileHistory"),
+      onclick: () => { S.prefs.pileHistory = !S.prefs.pileHistory; if (actions.savePrefs) actions.savePrefs(); actions.render(); },
+    }, t("table.pile"), h("span.pile-caret", { "aria-hidden": "true", text: S.prefs && S.prefs.pileHistory ? " ▴" : " ▾" }))));
   if (v.indicator) {
     // once drawn from under the stock the indicator is in a hand: only the wild rank it named
     // stays on the table
@@ -528,6 +535,60 @@ function pilesBox(S, actions) {
     box.append(h("button.btn.return", { type: "button", "data-action": "return", "data-key": "return", text: t("action.return"), onclick: () => actions.play("return") }));
   }
   return box;
+}
+
+/** Who threw each card of the pile (bottom to top, as ``pile``), from the deal's public events:
+ * a seat, or null for a card nobody threw (dealt face up). The events are replayed on a stack
+ * (a discard pushes, a take pops, a return or the clock's undo puts the taken card back) whose
+ * top is matched with the pile's: a restock left only the pile's newest cards. */
+export function pileThrowers(events, pile) {
+  const stack = [];
+  const taken = new Map();
+  for (const e of events || []) {
+    if (e.action === "discard" || e.action === "timeout") {
+      if (e.action === "timeout" && e.undone && taken.has(e.seat)) stack.push(taken.get(e.seat));
+      if (e.card) stack.push({ card: e.card, seat: e.seat });
+      taken.delete(e.seat);
+    } else if (e.action === "take") {
+      const top = stack.length && stack[stack.length - 1].card === e.card ? stack.pop() : { card: e.card, seat: null };
+      taken.set(e.seat, top);
+    } else if (e.action === "return") {
+      stack.push(taken.get(e.seat) || { card: e.card, seat: null });
+      taken.delete(e.seat);
+    }
+  }
+  const out = [];
+  for (let i = pile.length - 1, j = stack.length - 1; i >= 0; i--, j--) {
+    out.unshift(j >= 0 && stack[j].card === pile[i] ? stack[j].seat : null);
+  }
+  return out;
+}
+
+/** The pile's history, when opened from its label: every card, newest first, each with the
+ * short name of who threw it. */
+function pileHistory(S) {
+  const v = S.view;
+  if (!S.prefs || !S.prefs.pileHistory) return null;
+  const who = pileThrowers(S.events, v.pile);
+  const wild = rankNumber(v.wild_rank);
+  const items = v.pile.map((c, i) => {
+    const s = who[i];
+    const name = s === null || s === undefined ? t("table.pileDealt") : shortName(S, s);
+    return h("li", { "data-card": c, "data-by": s ?? "" },
+      cardElement(c, { t, small: true, wild: wild && parseCard(c).rank === wild }),
+      h("span.pile-by", { text: name }));
+  }).reverse();
+  return h("ol.pile-history", { id: "pile-history", "aria-label": t("table.pileHistory"), tabindex: "0",
+    "data-key": "pile-history", "data-scroll": "" },
+  items.length ? items : h("li.pile-none", { text: t("table.pileEmpty") }));
+}
+
+/** A seat's name in few letters: "Bot 2" without its level, "you" for one's own seat. */
+function shortName(S, s) {
+  const rs = S.room && S.room.seats[s];
+  if (s === S.you) return t("room.you");
+  if (rs && rs.kind === "bot") return t("seat.botNumbered", { n: s + 1 });
+  return seatName(S, s);
 }
 
 /** The pile's name, with what pressing it does, as the stock's says "draw": it takes the top
