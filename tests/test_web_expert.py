@@ -117,7 +117,8 @@ def test_a_card_drawn_into_a_sorted_hand_goes_to_its_sorted_place(page: Any) -> 
 
 def test_a_drawn_card_lands_in_a_sorted_hand_at_the_table(server: Server, browser: Any) -> None:
     """The same at a table: Sort by rank, then Draw (D): the hand on the screen is still in
-    rank order, through a reload."""
+    rank order, through a reload, and the sort it keeps is shown pressed (neither once a card
+    is moved by hand)."""
     page = new_page(browser, viewport=PHONE)
     play_against_bots(page, server.base, "rummy", 2, {"length": "to-200"})
     page.click("[data-action=sort-rank]")
@@ -134,6 +135,7 @@ def test_a_drawn_card_lands_in_a_sorted_hand_at_the_table(server: Server, browse
     wait_change(page, s["version"])
     drawn = page.evaluate(in_order)
     assert drawn["fresh"] == 1 and drawn["shown"] == drawn["sorted"], drawn
+    assert pressed(page) == {"sort-suit": "false", "sort-rank": "true"}
     # the pile's history, opened from its label, stays open (a preference) through a reload
     page.click("[data-action=pile-history]")
     page.wait_for_selector(".pile-history li")
@@ -142,13 +144,32 @@ def test_a_drawn_card_lands_in_a_sorted_hand_at_the_table(server: Server, browse
     page.wait_for_selector(".hand .hand-card")
     again = page.evaluate(in_order)
     assert again["shown"] == drawn["shown"], (drawn, again)
+    assert pressed(page) == {"sort-suit": "false", "sort-rank": "true"}
     if not state(page)["over"]:
         page.wait_for_function(
             "() => document.querySelectorAll('.pile-history li[data-card]').length"
             " === window.rummykit.S.view.pile.length"
         )
+        # a card moved by hand (Shift+Arrow) ends the kept sort: neither sort is pressed
+        page.keyboard.press("h")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Shift+ArrowRight")
+        page.wait_for_function(
+            "() => document.querySelector('[data-action=sort-rank]')"
+            ".getAttribute('aria-pressed') === 'false'"
+        )
+        assert pressed(page) == {"sort-suit": "false", "sort-rank": "false"}
     assert js_errors(page) == []
     page.context.close()
+
+
+def pressed(page: Any) -> dict[str, str]:
+    """The sorts' pressed states (the sort the loose cards keep as cards are drawn)."""
+    result: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries(['sort-suit', 'sort-rank'].map((a) =>
+             [a, document.querySelector(`[data-action=${a}]`).getAttribute('aria-pressed')]))"""
+    )
+    return result
 
 
 def _indian_with_takes() -> Game:

@@ -824,11 +824,17 @@ function actionBar(S, actions) {
   const empty = !S.arrangement || S.arrangement.all().length === 0;
   const none = sel.length === 0;
   const idle = (el) => { if (none) el.classList.add("idle"); return el; };
+  // the sort the loose cards keep as cards are drawn (Arrangement.sorted) is shown pressed: a
+  // card moved by hand ends it, and neither is pressed
+  const sorting = (el, mode) => {
+    el.setAttribute("aria-pressed", S.arrangement && S.arrangement.sorted && S.arrangement.sortMode === mode ? "true" : "false");
+    return el;
+  };
   if (!empty) tools.push(
     idle(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G", disabled: none })),
     idle(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }, { disabled: none })),
-    b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }),
-    b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }),
+    sorting(b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }), "suit"),
+    sorting(b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }), "rank"),
   );
   if (S.arrangement && S.arrangement.groups.length) tools.push(b("ungroup", t("hand.ungroupAll"), () => { S.arrangement.ungroupAll(); actions.render(); }));
   return h("div.actions", { role: "toolbar", "aria-label": t("action.toolbar") },
