@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from axe_playwright_python.sync_playwright import Axe
+
 from rummykit.engine import Game
 from tests.test_web_rami import DRAW_TABLE
 from tests.web_support import (
@@ -20,6 +22,8 @@ from tests.web_support import (
     state,
     wait_change,
 )
+
+AXE = Axe()
 
 # The table of ``view`` drawn with the deal's ``events`` (the page keeps them from the states'
 # histories), for Ana and medium bots.
@@ -274,6 +278,10 @@ def test_the_pile_opens_its_history_with_who_threw_each_card(page: Any) -> None:
     )
     pile = view["pile"]
     assert got["expanded"] == "true", got
+    # the history and the chip's line are named and reachable: axe finds nothing on the table
+    # (drawn beside the page's main, whose landmarks are not the table's to check)
+    found = [v["id"] for v in AXE.run(page, context="#drawn").response["violations"]]
+    assert found == [], found
     assert got["items"] == [
         [pile[2], "vous" if third == me else f"Robot {third + 1}"],
         [pile[1], "vous" if second == me else f"Robot {second + 1}"],
