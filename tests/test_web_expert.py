@@ -140,7 +140,12 @@ def test_a_drawn_card_lands_in_a_sorted_hand_at_the_table(server: Server, browse
     drawn = page.evaluate(in_order)
     assert drawn["fresh"] == 1 and drawn["shown"] == drawn["sorted"], drawn
     assert pressed(page) == {"sort-suit": "false", "sort-rank": "true"}
-    # the pile's history, opened from its label, stays open (a preference) through a reload
+    # the pile's history, opened from its label (or with P), stays open (a preference) through
+    # a reload
+    page.keyboard.press("p")
+    page.wait_for_selector(".pile-history")
+    page.keyboard.press("p")
+    page.wait_for_function("() => !document.querySelector('.pile-history')")
     page.click("[data-action=pile-history]")
     page.wait_for_selector(".pile-history li")
     page.reload()

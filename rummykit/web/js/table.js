@@ -519,7 +519,7 @@ function pilesBox(S, actions) {
     // the pile's label opens its history: every card in it, newest first, with who threw it
     // (the pile showed its top two cards, the rest was in the log's twelve lines at most)
     h("div.stack-wrap", {}, pile, h("button.stack-label.pile-toggle", {
-      type: "button", "data-action": "pile-history", "data-key": "pile-history-toggle",
+      type: "button", "data-action": "pile-history", "data-key": "pile-history-toggle", "aria-keyshortcuts": "P",
       "aria-expanded": S.prefs && S.prefs.pileHistory ? "true" : "false", "aria-controls": "pile-history",
       title: t("table.pileHistory"),
       onclick: () => { S.prefs.pileHistory = !S.prefs.pileHistory; if (actions.savePrefs) actions.savePrefs(); actions.render(); },
@@ -1361,6 +1361,7 @@ export function handleKey(e, S, actions) {
     case "m": if (!click("meld") && few("meld")) pick("action.pickThree"); break;
     case "x": if (!click("discard") && can(S, "discard")) pick("action.pickOne"); break;
     case "g": click("group"); break;
+    case "p": click("pile-history"); break;
     case "s": click(S.arrangement.sortMode === "suit" ? "sort-rank" : "sort-suit"); break;
     case "h": {
       const hand = document.querySelector(".hand");
