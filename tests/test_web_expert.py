@@ -168,6 +168,17 @@ def test_a_drawn_card_lands_in_a_sorted_hand_at_the_table(server: Server, browse
             ".getAttribute('aria-pressed') === 'false'"
         )
         assert pressed(page) == {"sort-suit": "false", "sort-rank": "false"}
+        # S then sorts by rank again (it switched to suit, the sort not in use)
+        page.keyboard.press("s")
+        page.wait_for_function(
+            "() => document.querySelector('[data-action=sort-rank]')"
+            ".getAttribute('aria-pressed') === 'true'"
+        )
+        page.keyboard.press("s")
+        page.wait_for_function(
+            "() => document.querySelector('[data-action=sort-suit]')"
+            ".getAttribute('aria-pressed') === 'true'"
+        )
     assert js_errors(page) == []
     page.context.close()
 

@@ -1362,7 +1362,8 @@ export function handleKey(e, S, actions) {
     case "x": if (!click("discard") && can(S, "discard")) pick("action.pickOne"); break;
     case "g": click("group"); break;
     case "p": click("pile-history"); break;
-    case "s": click(S.arrangement.sortMode === "suit" ? "sort-rank" : "sort-suit"); break;
+    // S sorts again by the hand's sort when a card was moved by hand since, else switches sort
+    case "s": click((S.arrangement.sortMode === "suit") === S.arrangement.sorted ? "sort-rank" : "sort-suit"); break;
     case "h": {
       const hand = document.querySelector(".hand");
       if (hand) { hand.focus(); e.preventDefault(); }
