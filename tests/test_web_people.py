@@ -78,7 +78,11 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
             assert "take" in s_ben["can"], s_ben
             ben.keyboard.press("t")
             ben.wait_for_function("v => window.rummykit.S.state.version > v", arg=version)
-            assert state(ben)["hand"][-1][1] == s_ben["pile"][-1]
+            # the card taken is the new one in his hand (at its sorted place: the hand was
+            # sorted at the deal), and Ana's page shows it on his chip
+            fresh = "() => [...window.rummykit.S.arrangement.fresh].map(id => id.split('#')[0])"
+            assert ben.evaluate(fresh) == [s_ben["pile"][-1]]
+            ana.wait_for_selector(f".seat-chip .badge.took[data-took='{s_ben['pile'][-1]}']")
         play_turn(mover, HOWS[turns % len(HOWS)], passive=True)
         top = mover.locator("[data-action=pile]").get_attribute("data-top")
         other.wait_for_function("v => window.rummykit.S.state.version > v + 1", arg=version)

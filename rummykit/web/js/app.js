@@ -154,6 +154,9 @@ export const actions = {
     const phrase = await chooseDialog(t("say.title"), PHRASES.map((p) => ({ label: t(`say.phrase.${p}`), value: p })));
     if (phrase) S.conn.send({ type: "say", phrase }, false);
   },
+  savePrefs() {
+    savePrefs();
+  },
   async create(variant, players, options, name) {
     S.prefs.name = name;
     savePrefs();

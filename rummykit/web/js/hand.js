@@ -15,6 +15,10 @@ export class Arrangement {
     this.fresh = new Set(); // ids that arrived with the latest state (highlighted)
     this.leaving = new Set(); // ids just sent away (a discard): removed first when the hand shrinks
     this.sortMode = "suit";
+    // the loose cards are in the order the last sort left them (no card moved by hand since):
+    // a card drawn then goes to its sorted place, not to the end, where a player who sorts
+    // had to sort again at every turn
+    this.sorted = false;
   }
 
   static textOf(id) {
@@ -33,6 +37,7 @@ export class Arrangement {
       if (saved && Array.isArray(saved.groups) && Array.isArray(saved.loose)) {
         this.deal = saved.deal ?? null;
         this.sortMode = saved.sortMode || "suit";
+        this.sorted = saved.sorted === true;
         this.groups = saved.groups.map((g) => g.map((t) => this.newId(t)));
         this.loose = saved.loose.map((t) => this.newId(t));
       }
@@ -46,6 +51,7 @@ export class Arrangement {
     const data = {
       deal: this.deal,
       sortMode: this.sortMode,
+      sorted: this.sorted,
       groups: this.groups.map((g) => g.map(Arrangement.textOf)),
       loose: this.loose.map(Arrangement.textOf),
     };
@@ -90,7 +96,7 @@ export class Arrangement {
     for (const [text, n] of left) for (let i = 0; i < n; i++) added.push(this.newId(text));
     this.fresh = new Set(hadDeal === deal ? added : []);
     this.loose.push(...added);
-    if (hadDeal !== deal) this.sortLoose(this.sortMode);
+    if (hadDeal !== deal || (added.length && this.sorted)) this.sortLoose(this.sortMode);
     this.save();
   }
 
@@ -131,7 +137,9 @@ export class Arrangement {
   sortLoose(mode) {
     this.sortMode = mode;
     const cmp = mode === "rank" ? sortByRank : sortBySuit;
+    // a stable sort: of two equal faces, the one first stays first
     this.loose.sort((a, b) => cmp(parseCard(Arrangement.textOf(a)), parseCard(Arrangement.textOf(b))));
+    this.sorted = true;
     this.save();
   }
 
@@ -169,6 +177,7 @@ export class Arrangement {
     let at = beforeId ? target.indexOf(beforeId) : -1;
     if (at < 0) at = target.length;
     target.splice(at, 0, ...ids);
+    if (group === -1) this.sorted = false;
     this.groups = this.groups.filter((g) => g.length > 0);
     this.save();
   }
@@ -198,6 +207,7 @@ export class Arrangement {
     if (!g) return;
     this.groups.splice(index, 1);
     this.loose.unshift(...g);
+    this.sorted = false;
     this.save();
   }
 
@@ -236,6 +246,7 @@ export class Arrangement {
     if (i < 0 || j < 0 || j >= flat.length) return;
     const [li] = flat[i];
     const [lj, other] = flat[j];
+    if (li === lists.length - 1 || lj === lists.length - 1) this.sorted = false;
     if (li === lj) {
       const list = lists[li];
       const a = list.indexOf(id);

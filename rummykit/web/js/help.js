@@ -25,7 +25,7 @@ export function helpHtml(t, variant = null) {
     ["D", "help.keys.draw"], ["T", "help.keys.take"],
     ...(indian ? [] : [["R", "help.keys.return"], ["O", "help.keys.open"], ["M", "help.keys.meld"]]),
     ...(opening ? [["1–9", "help.keys.layoff"]] : []),
-    ["X", "help.keys.discard"], ["G", "help.keys.group"],
+    ["X", "help.keys.discard"], ["P", "help.keys.pile"], ["G", "help.keys.group"],
     ["S", "help.keys.sort"], ["H", "help.keys.hand"], ["← →", "help.keys.move"],
     [`${t("help.keyNames.home")} / ${t("help.keyNames.end")}`, "help.keys.ends"], [`${t("help.keyNames.shift")} + ← →`, "help.keys.shift"],
     [t("help.keyNames.space"), "help.keys.select"], [t("help.keyNames.esc"), "help.keys.clear"],

@@ -335,7 +335,7 @@ export function renderTable(root, S, actions) {
   }
 
   // --- the felt: stock, pile, indicator, melds
-  const felt = h("div.felt", {}, pilesBox(S, actions), meldsBox(S, actions));
+  const felt = h("div.felt", {}, pilesBox(S, actions), meldsBox(S, actions), pileHistory(S));
 
   // --- me: status, clock, meter, actions, hand
   const me = mine ? h("div.my-area", {}, statusBar(S, actions), meterBar(S, actions), actionBar(S, actions), handBox(S, actions))
@@ -408,6 +408,13 @@ function seatChip(S, s, teams) {
   // was told it as it came
   const said = S.said && S.said[s];
   if (said) badges.push(h("span.said", { "data-said": said.phrase, "aria-hidden": "true", text: t("say.quoted", { phrase: t(`say.phrase.${said.phrase}`) }) }));
+  const took = takenFromPile(S.events, s);
+  if (took.length) {
+    const cards = took.map((c) => pretty(c)).join(" ");
+    badges.push(h("span.badge.took", { "data-took": took.join(" "), title: t("seat.tookLong", { cards }) },
+      h("span", { "aria-hidden": "true", text: t("seat.took", { cards }) }),
+      h("span.visually-hidden", { text: spoken(t("seat.tookLong", { cards })) })));
+  }
   const score = scoreOf(v, s);
   const backs = h("span.mini-backs", { "aria-hidden": "true" },
     Array.from({ length: Math.min(info.cards || 0, 8) }, () => h("span.mini-back")));
@@ -436,6 +443,44 @@ function chipName(S, s, rs) {
   if (rs.kind !== "bot" || !rs.level) return h("span.chip-name", { title: name, text: name });
   return h("span.chip-name", { title: name },
     t("seat.botNumbered", { n: rs.seat + 1 }), h("span.chip-level", { text: botLevel(rs) }));
+}
+
+/** The cards a seat took from the discard pile this deal and may still hold, oldest first, from
+ * the deal's public events: a card taken and then returned, discarded (the same face), laid on
+ * the table or sent back by the clock's undo is no longer counted. Where a taken card must be
+ * laid at once (taken_card_duty) the list empties within the turn; in Indian rummy it stays,
+ * and what a player picked up is what a seasoned player watches (it was in the log only,
+ * twelve lines long). */
+export function takenFromPile(events, seat) {
+  const held = [];
+  const drop = (card) => {
+    const i = held.lastIndexOf(card);
+    if (i >= 0) held.splice(i, 1);
+  };
+  let last = null;
+  for (const e of events || []) {
+    if (e.seat !== seat) continue;
+    if (e.action === "take" && e.card) {
+      held.push(e.card);
+      last = e.card;
+    } else if (e.action === "return") {
+      drop(e.card || last);
+      last = null;
+    } else if (e.action === "discard" || e.action === "timeout") {
+      // the clock's undo puts a card owed back on the pile before it discards
+      if (e.action === "timeout" && e.undone && last) drop(last);
+      if (e.card) drop(e.card);
+      last = null;
+    } else if (e.action === "layoff" || e.action === "swap") {
+      drop(e.card);
+    } else if (e.action === "meld" || e.action === "open") {
+      const melds = e.action === "meld" ? [e.meld] : e.melds || [];
+      for (const m of melds) for (const c of String(m).split(/\s+/)) drop(c);
+    } else if (e.action === "drop" || e.action === "declare") {
+      held.length = 0;
+    }
+  }
+  return held;
 }
 
 function scoreOf(v, s) {
@@ -475,7 +520,14 @@ function pilesBox(S, actions) {
     h("span.stack-count", { text: String(v.pile.length) }));
   const box = h("div.piles", {},
     h("div.stack-wrap", {}, stock, h("span.stack-label", { text: t("table.stock") })),
-    h("div.stack-wrap", {}, pile, h("span.stack-label", { text: t("table.pile") })));
+    // the pile's label opens its history: every card in it, newest first, with who threw it
+    // (the pile showed its top two cards, the rest was in the log's twelve lines at most)
+    h("div.stack-wrap", {}, pile, h("button.stack-label.pile-toggle", {
+      type: "button", "data-action": "pile-history", "data-key": "pile-history-toggle", "aria-keyshortcuts": "P",
+      "aria-expanded": S.prefs && S.prefs.pileHistory ? "true" : "false", "aria-controls": "pile-history",
+      title: t("table.pileHistory"),
+      onclick: () => { S.prefs.pileHistory = !S.prefs.pileHistory; if (actions.savePrefs) actions.savePrefs(); actions.render(); },
+    }, t("table.pile"), h("span.pile-caret", { "aria-hidden": "true", text: S.prefs && S.prefs.pileHistory ? " ▴" : " ▾" }))));
   if (v.indicator) {
     // once drawn from under the stock the indicator is in a hand: only the wild rank it named
     // stays on the table
@@ -487,6 +539,60 @@ function pilesBox(S, actions) {
     box.append(h("button.btn.return", { type: "button", "data-action": "return", "data-key": "return", text: t("action.return"), onclick: () => actions.play("return") }));
   }
   return box;
+}
+
+/** Who threw each card of the pile (bottom to top, as ``pile``), from the deal's public events:
+ * a seat, or null for a card nobody threw (dealt face up). The events are replayed on a stack
+ * (a discard pushes, a take pops, a return or the clock's undo puts the taken card back) whose
+ * top is matched with the pile's: a restock left only the pile's newest cards. */
+export function pileThrowers(events, pile) {
+  const stack = [];
+  const taken = new Map();
+  for (const e of events || []) {
+    if (e.action === "discard" || e.action === "timeout") {
+      if (e.action === "timeout" && e.undone && taken.has(e.seat)) stack.push(taken.get(e.seat));
+      if (e.card) stack.push({ card: e.card, seat: e.seat });
+      taken.delete(e.seat);
+    } else if (e.action === "take") {
+      const top = stack.length && stack[stack.length - 1].card === e.card ? stack.pop() : { card: e.card, seat: null };
+      taken.set(e.seat, top);
+    } else if (e.action === "return") {
+      stack.push(taken.get(e.seat) || { card: e.card, seat: null });
+      taken.delete(e.seat);
+    }
+  }
+  const out = [];
+  for (let i = pile.length - 1, j = stack.length - 1; i >= 0; i--, j--) {
+    out.unshift(j >= 0 && stack[j].card === pile[i] ? stack[j].seat : null);
+  }
+  return out;
+}
+
+/** The pile's history, when opened from its label: every card, newest first, each with the
+ * short name of who threw it. */
+function pileHistory(S) {
+  const v = S.view;
+  if (!S.prefs || !S.prefs.pileHistory) return null;
+  const who = pileThrowers(S.events, v.pile);
+  const wild = rankNumber(v.wild_rank);
+  const items = v.pile.map((c, i) => {
+    const s = who[i];
+    const name = s === null || s === undefined ? t("table.pileDealt") : shortName(S, s);
+    return h("li", { "data-card": c, "data-by": s ?? "" },
+      cardElement(c, { t, small: true, wild: wild && parseCard(c).rank === wild }),
+      h("span.pile-by", { text: name }));
+  }).reverse();
+  return h("ol.pile-history", { id: "pile-history", "aria-label": t("table.pileHistory"), tabindex: "0",
+    "data-key": "pile-history", "data-scroll": "" },
+  items.length ? items : h("li.pile-none", { text: t("table.pileEmpty") }));
+}
+
+/** A seat's name in few letters: "Bot 2" without its level, "you" for one's own seat. */
+function shortName(S, s) {
+  const rs = S.room && S.room.seats[s];
+  if (s === S.you) return t("room.you");
+  if (rs && rs.kind === "bot") return t("seat.botNumbered", { n: s + 1 });
+  return seatName(S, s);
 }
 
 /** The pile's name, with what pressing it does, as the stock's says "draw": it takes the top
@@ -724,11 +830,17 @@ function actionBar(S, actions) {
   const empty = !S.arrangement || S.arrangement.all().length === 0;
   const none = sel.length === 0;
   const idle = (el) => { if (none) el.classList.add("idle"); return el; };
+  // the sort the loose cards keep as cards are drawn (Arrangement.sorted) is shown pressed: a
+  // card moved by hand ends it, and neither is pressed
+  const sorting = (el, mode) => {
+    el.setAttribute("aria-pressed", S.arrangement && S.arrangement.sorted && S.arrangement.sortMode === mode ? "true" : "false");
+    return el;
+  };
   if (!empty) tools.push(
     idle(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G", disabled: none })),
     idle(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }, { disabled: none })),
-    b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }),
-    b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }),
+    sorting(b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }), "suit"),
+    sorting(b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }), "rank"),
   );
   if (S.arrangement && S.arrangement.groups.length) tools.push(b("ungroup", t("hand.ungroupAll"), () => { S.arrangement.ungroupAll(); actions.render(); }));
   return h("div.actions", { role: "toolbar", "aria-label": t("action.toolbar") },
@@ -1261,7 +1373,9 @@ export function handleKey(e, S, actions) {
     case "m": if (!click("meld") && few("meld")) pick("action.pickThree"); break;
     case "x": if (!click("discard") && can(S, "discard")) pick("action.pickOne"); break;
     case "g": click("group"); break;
-    case "s": click(S.arrangement.sortMode === "suit" ? "sort-rank" : "sort-suit"); break;
+    case "p": click("pile-history"); break;
+    // S sorts again by the hand's sort when a card was moved by hand since, else switches sort
+    case "s": click((S.arrangement.sortMode === "suit") === S.arrangement.sorted ? "sort-rank" : "sort-suit"); break;
     case "h": {
       const hand = document.querySelector(".hand");
       if (hand) { hand.focus(); e.preventDefault(); }
