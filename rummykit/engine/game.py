@@ -297,8 +297,9 @@ class Game:
         d.phase = "over"
         d.snapshot = None
         result = score_deal(self.rules, d, winner, how)
-        self.results.append(result)
         self.score.add(result)
+        # the totals it left, for a sheet of the game deal by deal
+        self.results.append(dataclasses.replace(result, totals=tuple(self.scores)))
         d.events.append({"seat": None, "action": "end", "winner": result.winner})
 
     # -- public state ---------------------------------------------------------------------

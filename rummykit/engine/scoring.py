@@ -25,6 +25,9 @@ class DealResult:
     blocked: bool
     penalties: tuple[int, ...]
     hands: tuple[str, ...]
+    #: the game's totals once this deal was scored (:attr:`Game.scores` then: one per seat,
+    #: one per side in 2 v 2 Rami); empty until the game has scored it
+    totals: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The deal's entry of a view's ``results`` (docs/engine.md, *Views*): JSON-ready,
@@ -39,6 +42,7 @@ class DealResult:
             "blocked": self.blocked,
             "penalties": list(self.penalties),
             "hands": [h.split() for h in self.hands],
+            "totals": list(self.totals),
         }
 
 
