@@ -1,0 +1,122 @@
+"""What an acceptance audit of the resolved issues found untested or unsaid, each kept here.
+
+- The server issue: "bots think off the event loop (a worker pool) so one slow bot never
+  delays other rooms" had tests for a bot past its deadline, none for the rooms around it.
+- The engine issue's "done when": a newcomer following the README replays a saved game; the
+  README must name one that is there to replay.
+- The web issue: the README shows the screenshots at 390×844 and 1280×800.
+- The engine issue: property-based tests over thousands of random games; the docs say how
+  many a run plays and how to play thousands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shlex
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+from rummykit.engine.game import Game
+from rummykit.server.botpool import BotPool
+from tests.test_server_botpool_standins import RELEASE, hang_unless_medium
+
+REPO = Path(__file__).resolve().parents[1]
+README = (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_bot_that_hangs_in_one_room_delays_no_other_room() -> None:
+    # A decision that never ends must hold neither the event loop nor the other workers: the
+    # bot of another room answers, and the loop's timers keep running, while it hangs.
+    pool = BotPool(workers=2, kind="process", timeout=120)
+    pool.choose = hang_unless_medium  # every level but medium thinks for ever
+    slow_room, other_room = Game.new("rummy", players=2, seed=11), Game.new("indian", 3, seed=5)
+    slow_seat, other_seat = slow_room.to_move, other_room.to_move
+    assert slow_seat is not None and other_seat is not None
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    async def main() -> None:
+        beat = asyncio.ensure_future(ticker())
+        hung = asyncio.ensure_future(pool.decide(slow_room, slow_seat, "hard", room="SLOW"))
+        try:
+            await asyncio.sleep(0.2)
+            before = ticks
+            answer = await asyncio.wait_for(
+                pool.decide(other_room, other_seat, "medium", room="OTHER"), 60)
+            assert answer == "draw"
+            assert not hung.done(), "the hung decision should still be thinking"
+            assert ticks > before, "the event loop stood still while a bot thought"
+        finally:
+            pool.close()
+            hung.cancel()
+            beat.cancel()
+            await asyncio.gather(hung, beat, return_exceptions=True)
+
+    try:
+        asyncio.run(main())
+    finally:
+        RELEASE.set()
+    assert pool.pids() == []
+
+
+def _readme_commands(verb: str) -> list[list[str]]:
+    """The ``rummykit VERB …`` lines of the README's command-line block, split as a shell
+    would (comments and the optional ``[--json]`` left out)."""
+    block = README.split("## The command line", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    out = []
+    for line in block.splitlines():
+        words = shlex.split(line.split("#", 1)[0].replace("[--json]", ""))
+        if words[:2] == ["rummykit", verb]:
+            out.append(words[2:])
+    return out
+
+
+def test_the_readme_names_a_saved_game_that_replays() -> None:
+    files = [words[0] for words in _readme_commands("replay")]
+    shipped = [f for f in files if (REPO / f).is_file()]
+    assert shipped, f"the README replays only files a fresh clone lacks: {files}"
+    for name in shipped:
+        for extra in ([], ["--json"]):
+            done = subprocess.run([sys.executable, "-m", "rummykit", "replay", name, *extra],
+                                  cwd=REPO, capture_output=True, text=True, timeout=120)
+            assert done.returncode == 0, done.stderr
+            assert done.stdout.strip() and not done.stderr
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is no PNG"
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def test_the_readme_shows_screenshots_at_the_phone_and_desktop_sizes() -> None:
+    shown = re.findall(r"!\[[^\]]*\]\((docs/screenshots/[^)]+\.png)\)", README)
+    sizes = {_png_size(REPO / path) for path in shown}
+    assert len(shown) >= 4 and sizes == {(390, 844), (1280, 800)}, (shown, sizes)
+    taken = set(re.findall(r"[a-z]+-(?:phone|desktop)\.png",
+                           (REPO / "scripts" / "screenshots.py").read_text(encoding="utf-8")))
+    assert {Path(p).name for p in shown} <= taken, "the README shows a file the script never takes"
+
+
+def test_the_docs_say_how_many_random_games_the_property_tests_play() -> None:
+    from tests import test_engine_properties as props
+
+    source = Path(props.__file__).read_text(encoding="utf-8")
+    default = re.search(r'"RUMMYKIT_EXAMPLES", "(\d+)"', source)
+    assert default, "the property tests no longer read RUMMYKIT_EXAMPLES"
+    engine = (REPO / "docs" / "engine.md").read_text(encoding="utf-8")
+    section = engine.split("## Tests", 1)
+    assert len(section) == 2, "docs/engine.md has no Tests section"
+    text = section[1].split("\n## ", 1)[0]
+    games = int(default[1]) * len(props.CONFIGS)
+    assert f"{games} random games" in text, f"the default run plays {games} random games"
+    assert "RUMMYKIT_EXAMPLES=" in text and "tests/test_engine_properties.py" in text
