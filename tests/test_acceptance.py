@@ -7,6 +7,8 @@
 - The web issue: the README shows the screenshots at 390×844 and 1280×800.
 - The engine issue: property-based tests over thousands of random games; the docs say how
   many a run plays and how to play thousands.
+- The server issue: on expiry the server plays ``timeout`` "checking the turn has not moved
+  on in the meantime": nothing tested that check.
 - The web issue: every action by tap and by drag. An opening of several melds, grouped in the
   hand and selected, opened with the Open button but, dragged onto the table, went down as one
   meld and was refused ("neither one rank nor one suit"); no test dragged an opening.
@@ -28,6 +30,10 @@ import pytest
 
 from rummykit.engine.game import Game
 from rummykit.server.botpool import BotPool
+from rummykit.server.config import ServerConfig
+from rummykit.server.rooms import PLAYING, Connection, RoomManager
+from rummykit.server.storage import SQLiteStorage
+from tests.server_support import sent
 from tests.test_server_botpool_standins import RELEASE, hang_unless_medium
 from tests.web_support import (
     Server,
@@ -86,6 +92,44 @@ def test_a_bot_that_hangs_in_one_room_delays_no_other_room() -> None:
     finally:
         RELEASE.set()
     assert pool.pids() == []
+
+
+def test_a_clock_that_runs_out_after_its_turn_ended_plays_nothing(tmp_path: Path) -> None:
+    # The turn's timer may fire (or be queued) just as the player ends the turn: the expiry of
+    # a turn that is over must not play the next seat's turn for it.
+    storage = SQLiteStorage(str(tmp_path / "clock.db"))
+    manager = RoomManager(storage, ServerConfig(bot_pool="thread", offload_views=False))
+
+    async def main() -> None:
+        conns = [Connection(), Connection()]
+        manager.handle(conns[0], {"type": "create", "id": 1, "variant": "rummy", "players": 2,
+                                  "options": {}})
+        room = next(r for r in manager.rooms.values() if conns[0] in r.watchers)
+        manager.handle(conns[1], {"type": "join", "id": 1, "room": room.code})
+        for seat, conn in enumerate(conns):
+            manager.handle(conn, {"type": "sit", "id": 2, "seat": seat, "name": f"P{seat}"})
+        game = room.game
+        assert room.status == PLAYING and game is not None and game.to_move is not None
+        mover = conns[game.to_move]
+        turn = room.turn
+        for text in ("draw", f"discard {game.view(game.to_move)['hand'][-1]}"):
+            manager.handle(mover, {"type": "action", "id": text, "version": game.version,
+                                   "action": text})
+        assert room.turn != turn and game.to_move is not None
+        for conn in conns:
+            sent(conn)
+        version, seats = game.version, [s.timeouts for s in room.seats]
+        manager._expire(room, turn, False)  # the old turn's timer, late
+        assert game.version == version, "the expiry of an ended turn played a move"
+        assert [s.timeouts for s in room.seats] == seats
+        manager._expire(room, room.turn, False)  # the turn now on: its expiry plays timeout
+        assert game.version > version
+
+    try:
+        asyncio.run(main())
+    finally:
+        manager.close()
+        storage.close()
 
 
 def _readme_commands(verb: str) -> list[list[str]]:
