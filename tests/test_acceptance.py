@@ -9,6 +9,8 @@
   many a run plays and how to play thousands.
 - The server issue: on expiry the server plays ``timeout`` "checking the turn has not moved
   on in the meantime": nothing tested that check.
+- The Rami issue: team scoring over several deals: the tests scored one 2 v 2 deal, or summed
+  made-up deal results.
 - The web issue: every action by tap and by drag. An opening of several melds, grouped in the
   hand and selected, opened with the Open button but, dragged onto the table, went down as one
   meld and was refused ("neither one rank nor one suit"); no test dragged an opening.
@@ -29,10 +31,12 @@ from typing import Any
 import pytest
 
 from rummykit.engine.game import Game
+from rummykit.melds import rummy_penalty
 from rummykit.server.botpool import BotPool
 from rummykit.server.config import ServerConfig
 from rummykit.server.rooms import PLAYING, Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
+from tests.helpers import build_deck, cards, new_game, play
 from tests.server_support import sent
 from tests.test_server_botpool_standins import RELEASE, hang_unless_medium
 from tests.web_support import (
@@ -130,6 +134,40 @@ def test_a_clock_that_runs_out_after_its_turn_ended_plays_nothing(tmp_path: Path
     finally:
         manager.close()
         storage.close()
+
+
+# rami51: 14 cards in melds worth 32 and a KD to throw (a rami sec, below the threshold)
+SEC51 = "AS 2S 3S 4S AH 2H 3H AD 2D 3D AC 2C 3C 4C KD"
+SEC51_OPEN = ("open AS 2S 3S 4S / AH 2H 3H / AD 2D 3D / AC 2C 3C 4C", "discard KD")
+HEAVY = "KS KH KD QS QH QD JS JH JD TS TH TD 9S 9H"  # 138 points
+LIGHT = "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H"  # 46
+MIDDLE = "6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9D 9C"  # 102
+
+
+def _points(text: str) -> int:
+    return sum(rummy_penalty(c) for c in cards(text))
+
+
+def test_rami51_2v2_sides_score_together_over_several_deals_to_the_limit() -> None:
+    # Each deal the seat after the dealer goes out at once; both rivals pay, into their side's
+    # total, and the side past 351 loses (the dealer passing every deal).
+    g = new_game("rami51", 4, {1: SEC51, 0: HEAVY, 2: LIGHT})
+    play(g, *SEC51_OPEN)
+    side0 = _points(HEAVY) + _points(LIGHT)
+    assert g.view(0)["results"][0]["penalties"] == [_points(HEAVY), 0, _points(LIGHT), 0]
+    assert g.scores == [side0, 0] and not g.over
+    g.next_deal(build_deck("rami51", 4, {2: SEC51, 1: HEAVY, 3: MIDDLE}, dealer=1))
+    assert g.to_move == 2
+    play(g, *SEC51_OPEN)
+    side1 = _points(HEAVY) + _points(MIDDLE)
+    assert g.view(0)["results"][1]["penalties"] == [0, _points(HEAVY), 0, _points(MIDDLE)]
+    assert g.scores == [side0, side1] and not g.over
+    g.next_deal(build_deck("rami51", 4, {3: SEC51, 0: HEAVY, 2: LIGHT}, dealer=2))
+    assert g.to_move == 3
+    play(g, *SEC51_OPEN)
+    assert g.scores == [2 * side0, side1] and 2 * side0 >= 351 > side1
+    assert g.over and g.winner == 1
+    assert Game.from_record(g.record()).scores == g.scores
 
 
 def _readme_commands(verb: str) -> list[list[str]]:
