@@ -1158,20 +1158,27 @@ async function doDiscard(S, actions, id) {
   actions.render();
 }
 
-async function openSelected(S, actions) {
-  // every arranged group holding selected cards is one meld; loose selected cards one more
+/** The opening action for these card ids: every arranged group holding some of them is one
+ * meld, the loose ones one more (an opening is usually several melds). */
+function openingOf(S, ids) {
   const arr = S.arrangement;
   const rules = rulesOf(S.view);
+  const chosen = new Set(ids);
   const melds = [];
   for (const g of arr.groups) {
-    const picked = g.filter((id) => S.selected.has(id)).map(Arrangement.textOf);
+    const picked = g.filter((id) => chosen.has(id)).map(Arrangement.textOf);
     if (picked.length) melds.push(meldOrder(picked, rules));
   }
-  const loose = arr.loose.filter((id) => S.selected.has(id)).map(Arrangement.textOf);
+  const loose = arr.loose.filter((id) => chosen.has(id)).map(Arrangement.textOf);
   if (loose.length) melds.push(meldOrder(loose, rules));
+  return `open ${melds.map((m) => m.join(" ")).join(" / ")}`;
+}
+
+async function openSelected(S, actions) {
+  const ids = selectedIds(S);
   // these very cards leave the hand, not their twins of the other deck (see doDiscard)
-  arr.expectGone(selectedIds(S));
-  const ok = await actions.play(`open ${melds.map((m) => m.join(" ")).join(" / ")}`);
+  S.arrangement.expectGone(ids);
+  const ok = await actions.play(openingOf(S, ids));
   if (ok) S.selected.clear();
   actions.render();
 }
@@ -1526,7 +1533,8 @@ function drop(kind, ids, target, ev, S, actions) {
       if (texts.length < 3) return;
       if (can(S, "meld") || can(S, "open")) arr.expectGone(ids);
       if (can(S, "meld")) actions.play(`meld ${meldOrder(texts, rules).join(" ")}`).then((ok) => { if (ok) { S.selected.clear(); actions.render(); } });
-      else if (can(S, "open")) actions.play(`open ${meldOrder(texts, rules).join(" ")}`).then((ok) => { if (ok) { S.selected.clear(); actions.render(); } });
+      // dragged as the Open button lays them: each group its own meld
+      else if (can(S, "open")) actions.play(openingOf(S, ids)).then((ok) => { if (ok) { S.selected.clear(); actions.render(); } });
       return;
     }
     default:
