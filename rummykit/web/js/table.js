@@ -945,12 +945,32 @@ function sidePanel(S, actions) {
       v.dealer !== null && v.dealer !== undefined ? h("p.muted.small", { "data-dealer-legend": v.dealer, text: t("table.dealerIs", { short: t("seat.dealerShort"), name: seatName(S, v.dealer) }) }) : null,
       houseRulesLine(v.variant, v.options, S.variants, "p.muted.small.house-line"),
       h("table", {}, h("tbody", {}, rows)),
-      deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null),
+      deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null,
+      scoreSheet(S, teams)),
     h("div.panel.log-panel", {}, h("div.log-head", {}, h("h2", { text: t("table.log") }),
       // quick messages are a seated person's: a spectator watches
       S.you !== null && S.you !== undefined
         ? h("button.btn.small.ghost", { type: "button", "data-action": "say", "data-key": "say", text: t("say.button"), onclick: () => actions.say() })
         : null), log));
+}
+
+/** The game's sheet: the totals after each deal (the engine's ``results[].totals``), one
+ * column a player (a side in 2 v 2), from the second deal on (with one, the totals above say it
+ * all). It scrolls sideways on a phone at a table of six rather than push the panel wider. */
+function scoreSheet(S, teams) {
+  const v = S.view;
+  const results = (v.results || []).filter((r) => Array.isArray(r.totals) && r.totals.length);
+  if (results.length < 2) return null;
+  const columns = teams && results[0].totals.length === 2
+    ? [0, 1].map((side) => ({ key: side, name: t("score.side", { a: seatName(S, side), b: seatName(S, side + 2) }), mine: S.you === side || S.you === side + 2 }))
+    : Array.from({ length: v.players }, (_, s) => ({ key: s, name: seatName(S, s), mine: s === S.you }));
+  const head = h("tr", {}, h("th", { scope: "col", text: t("table.sheetDeal") }),
+    columns.map((c) => h(`th${c.mine ? ".mine" : ""}`, { scope: "col", title: c.name }, h("span.sheet-name", { text: c.name }))));
+  const rows = results.map((r) => h("tr", { "data-sheet-deal": r.deal },
+    h("th", { scope: "row", text: String(r.deal) }),
+    columns.map((c) => h(`td${c.mine ? ".mine" : ""}`, { text: String(r.totals[c.key] ?? "").replace("-", "\u2212") }))));
+  return h("div.table-scroll.sheet-wrap", { "data-key": "sheet", "data-scroll": "" },
+    h("table.sheet", {}, h("caption", { text: t("table.sheet") }), h("thead", {}, head), h("tbody", {}, rows)));
 }
 
 /** What the game is played to, from the engine's view (a house rule may change any of it): the
