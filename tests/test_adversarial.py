@@ -7,7 +7,10 @@ refusal; none times anything (``scripts/bench_adversarial.py`` times the same in
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -15,7 +18,12 @@ from hypothesis import strategies as st
 
 from rummykit.analysis import analyze
 from rummykit.cards import JOKER, Card, card, parse_cards
+from rummykit.engine import Game
+from rummykit.errors import InvalidArgument
 from rummykit.melds import MeldRules
+from rummykit.server.config import ServerConfig
+from rummykit.server.rooms import Connection, RoomManager
+from rummykit.server.storage import SQLiteStorage
 from rummykit.solver import (
     RUMMY_OPENING,
     RUMMY_PENALTY,
@@ -28,6 +36,7 @@ from rummykit.solver import (
 )
 from tests import solver_reference as ref
 from tests.hunt import scaled
+from tests.server_support import sent
 
 examples = scaled("SOLVER_EXAMPLES")
 
@@ -110,3 +119,71 @@ def test_one_real_card_answers_match_the_reference(case: tuple[list[Card], MeldR
 @pytest.mark.parametrize("adjacent", [True, False])
 def test_one_real_card_sets_that_matter(hand: str, adjacent: bool) -> None:
     _check_loose(parse_cards(hand), MeldRules(min_real=1, adjacent_jokers=adjacent))
+
+
+# -- the server: a long deal ------------------------------------------------------------------
+
+
+def test_a_long_deal_copies_each_event_once_per_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Rami deal rebuilds its stock without end, so two players drawing and discarding
+    make a deal as long as they like. Every state sent used to copy the deal's whole history
+    to find the new events: each action cost more than the one before (225 ms an action after
+    30,000). Now each state copies only its own events; a spectator entering still gets them
+    all."""
+    copied = [0]
+    history = Game.history
+
+    def counted(game: Game, start: int = 0) -> list[dict[str, Any]]:
+        out = history(game, start)
+        copied[0] += len(out)
+        return out
+
+    monkeypatch.setattr(Game, "history", counted)
+    storage = SQLiteStorage(str(tmp_path / "long.db"))
+    manager = RoomManager(storage, ServerConfig(bot_pool="thread", offload_views=False))
+
+    async def main() -> None:
+        conns = [Connection(), Connection()]
+        manager.handle(conns[0], {"type": "create", "id": 1, "variant": "rami51",
+                                  "players": 2, "options": {"clock": 600}})
+        room = next(r for r in manager.rooms.values() if conns[0] in r.watchers)
+        manager.handle(conns[1], {"type": "join", "id": 1, "room": room.code})
+        for seat, conn in enumerate(conns):
+            manager.handle(conn, {"type": "sit", "id": 2, "seat": seat, "name": f"P{seat}"})
+        game = room.game
+        assert game is not None
+        copied[0] = 0
+        actions = 0
+        while game.deal.restocks < 3:
+            mover = game.to_move
+            assert mover is not None
+            drawn = game.phase != "draw"
+            text = f"discard {game.view(mover)['hand'][-1]}" if drawn else "draw"
+            manager.handle(conns[mover], {"type": "action", "id": 3, "version": game.version,
+                                         "action": text})
+            actions += 1
+        assert game.phase != "deal-over"
+        assert game.history_length() > actions
+        # one copy per event (the new ones), not the whole deal's at every action
+        assert copied[0] <= game.history_length() + actions
+        late = Connection()
+        manager.handle(late, {"type": "join", "id": 4, "room": room.code})
+        state = [m for m in sent(late) if m["type"] == "state"][-1]
+        assert len(state["events"]) == game.history_length()
+
+    try:
+        asyncio.run(main())
+    finally:
+        manager.close()
+        storage.close()
+
+
+@pytest.mark.parametrize("start", [-1, True, 1.0, "2"])
+def test_history_from_a_start_that_is_no_count_is_refused(start: Any) -> None:
+    game = Game.new("rummy", players=2, seed=1)
+    with pytest.raises(InvalidArgument, match="start must be a whole number"):
+        game.history(start)
+    assert game.history(game.history_length()) == []
+    assert game.history(1) == game.history()[1:]
