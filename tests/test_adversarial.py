@@ -8,6 +8,7 @@ refusal; none times anything (``scripts/bench_adversarial.py`` times the same in
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,10 @@ from hypothesis import strategies as st
 
 from rummykit.analysis import analyze
 from rummykit.cards import JOKER, Card, card, make_deck, parse_cards
-from rummykit.engine import Game
+from rummykit.engine import Action, Game
 from rummykit.errors import InvalidArgument
 from rummykit.melds import MeldRules
+from rummykit.server.botpool import FALLBACK_CHOICES, fallback_bot
 from rummykit.server.config import ServerConfig
 from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
@@ -238,3 +240,40 @@ def test_a_view_finds_the_open_verb_from_the_solver(
     assert "open" in view["turn"]["can"]
     assert view["opening"]["meter"]["action"] is not None
     assert tried[0] <= 4
+
+
+# -- the server's fallback bot ------------------------------------------------------------------
+
+
+def test_the_fallback_bot_chooses_among_the_first_actions_listed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When it can neither draw nor discard (a card taken from the pile is owed), the
+    fallback bot chose among every legal action: this rami71 hand, having taken the 2C, can
+    lay down in 1,016 ways, which took 9 s to list. It now chooses among the first ones."""
+    rules = Game.new("rami71", players=2, seed=1).rules
+    mine = parse_cards("2S 2H 2D 3C 4C 5C 6C 7C 8C 9C TC JC X X")
+    first = parse_cards("2C 5H 9H KD 3S 7D 4H 8D JS QH 6S TH AD 5D AS")
+    rest = list(make_deck(rules.jokers))
+    for c in [*mine, *first]:
+        rest.remove(c)
+    deck: list[Card] = []
+    for i in range(rules.hand_size):
+        deck += [first[i], mine[i]]
+    deck += [*first[rules.hand_size:], *rest]
+    game = Game.new("rami71", players=2, deck=deck)
+    game.apply("discard 2C")
+    game.apply("take")
+    listed = [0]
+    iterate = Game.iter_legal_actions
+
+    def counted(self: Game) -> Iterator[Action]:
+        for action in iterate(self):
+            listed[0] += 1
+            yield action
+
+    monkeypatch.setattr(Game, "iter_legal_actions", counted)
+    monkeypatch.setattr(Game, "legal_actions", lambda self: list(counted(self)))
+    action = fallback_bot(game, 0, random.Random(1))
+    assert game.is_legal(action)
+    assert listed[0] <= FALLBACK_CHOICES
