@@ -353,9 +353,18 @@ class Game:
             )
         return seat
 
-    def history(self) -> list[dict[str, Any]]:
-        """Public events of the current deal, in order."""
-        return [dict(e) for e in self.deal.events]
+    def history(self, start: int = 0) -> list[dict[str, Any]]:
+        """Public events of the current deal, in order, from the ``start``-th (from 0) on: a
+        caller that has the first ones asks for the rest only (copying the whole deal's
+        events at every action made a long deal's actions cost ever more)."""
+        if type(start) is not int or start < 0:
+            raise InvalidArgument(f"start must be a whole number from 0, not {describe(start)}")
+        events = self.deal.events
+        return [dict(events[i]) for i in range(start, len(events))]
+
+    def history_length(self) -> int:
+        """How many public events the current deal has had (``len(game.history())``)."""
+        return len(self.deal.events)
 
     # -- legality -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ import asyncio
 import collections
 import contextlib
 import importlib
+import itertools
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -69,10 +70,15 @@ def _penalty(card: Card, wild_rank: int | None) -> tuple[int, int, int]:
     return (value, rank, -card.suit)
 
 
+#: how many of the listed actions :func:`fallback_bot` chooses among when it can neither draw
+#: nor discard
+FALLBACK_CHOICES = 64
+
+
 def fallback_bot(game: Any, seat: int, rng: random.Random) -> str:
     """A plain legal move for ``seat`` when no bot can answer: draw from the stock, then
     discard the card with the highest penalty (never a joker while another card can go);
-    anything else the engine lists when neither is possible."""
+    one of the first actions the engine lists when neither is possible."""
     if game.is_legal("draw"):
         return "draw"
     view = game.view(seat)
@@ -94,7 +100,9 @@ def fallback_bot(game: Any, seat: int, rng: random.Random) -> str:
         action = f"discard {text}"
         if game.is_legal(action):
             return action
-    legal = [str(a) for a in game.legal_actions()]
+    # The first actions listed only: a hand that owes the card it took may lay down in
+    # thousands of ways, and listing them all took seconds (a rami71 hand with two jokers).
+    legal = [str(a) for a in itertools.islice(game.iter_legal_actions(), FALLBACK_CHOICES)]
     if not legal:
         raise RuntimeError(f"no legal action for seat {seat}")
     return rng.choice(legal)

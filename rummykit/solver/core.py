@@ -113,6 +113,7 @@ class Config:
         "set_min",
         "set_nat",
         "shape_cache",
+        "singles",
         "suit_cache",
         "wrap_cache",
     )
@@ -138,7 +139,9 @@ class Config:
         self.fmask = fmask
         self.c_split = c_split
         self.joker_must = joker_must
-        self.set_min = _set_min(min_real, adjacent, run_nat, run_jok, set_nat, set_jok, fmask)
+        self.singles = _singles(min_real, adjacent, run_nat, run_jok, set_nat, set_jok, fmask)
+        #: The fewest natural cards some set of this question needs.
+        self.set_min = min_real if any(self.singles) else max(min_real, 2)
         self.fast = False
         #: Questions on the same hand whose answers seed this one's (fast path).
         self.partners: tuple[Config, ...] = ()
@@ -171,7 +174,7 @@ class Config:
         )
 
 
-def _set_min(
+def _singles(
     min_real: int,
     adjacent: bool,
     run_nat: tuple[int, ...],
@@ -179,24 +182,44 @@ def _set_min(
     set_nat: tuple[int, ...],
     set_jok: tuple[int, ...],
     fmask: int,
-) -> int:
-    """The fewest natural cards a set needs to be worth searching.
+) -> tuple[int, ...]:
+    """Per rank (index ``r``), the joker counts ``m`` (bit ``m``) with which a set of one
+    natural card and ``m`` jokers is worth searching (``min_real`` 1 only).
 
-    With one real card per meld, adjacent jokers, every joker weighing the same in runs and
-    sets, a card weighing the same in a set and at its place in a run, and only the run count
-    and a pure run tracked (Indian rummy), a set of one natural card and jokers is never
-    needed: the same cards make a run (the card at its place, the jokers beside it; at most
-    4 cards always fit), with the same score and one more run. The search then leaves such
-    sets out, so that a rank whose cards are all of one suit has no set choice at all.
+    Such a set is never needed when the same cards make a run at least as good: the card at
+    its place and the jokers beside it (within the places 1 to 14 and the joker limits),
+    weighing at least as much, with one more run and no worse flags -- unless the question
+    tracks a set (:data:`F_SET`), which the run does not give. The search then leaves such
+    sets out, so that a rank whose cards are all of one suit has no set choice at all; without
+    that, with one real card a meld and two jokers or more, every card of a dense suit was a
+    set choice and the search walked every subset of the suit (an 18-card rummy hand of one
+    whole suit and four jokers took 13 s).
     """
-    if min_real != 1 or not adjacent or fmask & ~(F_SEQ | F_PURE):
-        return min_real
-    w = run_jok[0]
-    if any(x != w for x in run_jok) or any(x != w for x in set_jok[1:]):
-        return min_real
-    if any(set_nat[r] != run_nat[r - 1] for r in range(1, 14)):
-        return min_real
-    return 2
+    both = (1 << 2) | (1 << 3)
+    if min_real != 1:
+        return (0,) * 14
+    if fmask & F_SET:
+        return (both,) * 14
+    out = [0]
+    for r in range(1, 14):
+        mask = 0
+        for m in (2, 3):
+            need = set_nat[r] + m * set_jok[r]
+            best = None
+            for p in ((1, 14) if r == 1 else (r,)):
+                for start in range(p - m, p + 1):
+                    if start < 1 or start + m > 14:
+                        continue
+                    jokers = [q for q in range(start, start + m + 1) if q != p]
+                    if not adjacent and any(q + 1 in jokers for q in jokers):
+                        continue
+                    score = run_nat[p - 1] + sum(run_jok[q - 1] for q in jokers)
+                    if best is None or score > best:
+                        best = score
+            if best is None or best < need:
+                mask |= 1 << m
+        out.append(mask)
+    return tuple(out)
 
 
 _CONFIGS: dict[tuple[object, ...], Config] = {}
@@ -613,14 +636,17 @@ _PLACES: Final = 0x5555555
 SetPlan = tuple[tuple[tuple[int, ...], int], ...]
 """The sets of one rank: (suits of the natural cards, jokers) for each set."""
 
-_PATTERNS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, bool], SetPlan]] = {}
+_PATTERNS: dict[tuple[int, tuple[int, ...], int], dict[tuple[int, bool], SetPlan]] = {}
 
 
-def set_patterns(min_real: int, u: tuple[int, ...]) -> dict[tuple[int, bool], SetPlan]:
+def set_patterns(
+    min_real: int, u: tuple[int, ...], singles: int = 0b1100
+) -> dict[tuple[int, bool], SetPlan]:
     """Ways to put the natural cards ``u`` (copies per suit) of one rank into sets, by
-    (jokers needed, whether a joker-free set is among them), one plan each.
+    (jokers needed, whether a joker-free set is among them), one plan each. A set of one
+    natural card takes ``m`` jokers only where ``singles`` has bit ``m`` (:func:`_singles`).
     """
-    key = (min_real, u)
+    key = (min_real, u, singles)
     hit = _PATTERNS.get(key)
     if hit is not None:
         return hit
@@ -638,8 +664,10 @@ def set_patterns(min_real: int, u: tuple[int, ...]) -> dict[tuple[int, bool], Se
             rest = list(u)
             for s in group:
                 rest[s] -= 1
-            tails = set_patterns(min_real, tuple(rest))
+            tails = set_patterns(min_real, tuple(rest), singles)
             for m in range(max(0, 3 - k), 4 - k + 1):
+                if k == 1 and not singles >> m & 1:
+                    continue
                 clean = k >= 3 and m == 0
                 for (tm, tclean), plan in tails.items():
                     key2 = (m + tm, clean or tclean)
@@ -663,7 +691,7 @@ def set_profile(cfg: Config, rank: int, u: tuple[int, ...], jcap: int, c_suit: i
     if c_suit >= 0 and u[c_suit]:
         flags0 |= F_CM_ONE * min(u[c_suit], 2)
     res: Profile = {}
-    for (m, clean), plan in set_patterns(cfg.set_min, u).items():
+    for (m, clean), plan in set_patterns(cfg.min_real, u, cfg.singles[rank]).items():
         if m > jcap:
             continue
         flags = flags0 | (F_CSET if clean else 0)
