@@ -969,7 +969,8 @@ function scoreSheet(S, teams) {
   const rows = results.map((r) => h("tr", { "data-sheet-deal": r.deal },
     h("th", { scope: "row", text: String(r.deal) }),
     columns.map((c) => h(`td${c.mine ? ".mine" : ""}`, { text: String(r.totals[c.key] ?? "").replace("-", "\u2212") }))));
-  return h("div.table-scroll.sheet-wrap", { "data-key": "sheet", "data-scroll": "" },
+  // a box that may scroll is in the keyboard's reach, and named for it
+  return h("div.sheet-wrap", { "data-key": "sheet", "data-scroll": "", tabindex: "0", role: "region", "aria-label": t("table.sheet") },
     h("table.sheet", {}, h("caption", { text: t("table.sheet") }), h("thead", {}, head), h("tbody", {}, rows)));
 }
 
