@@ -15,8 +15,9 @@ from itertools import permutations
 import pytest
 
 from rummykit.cards import JOKER, Card, card, format_cards, make_deck, parse_cards
+from rummykit.engine.actions import Open
 from rummykit.engine.indian import declaration_problem
-from rummykit.engine.legal import candidate_melds
+from rummykit.engine.legal import candidate_melds, iter_legal
 from rummykit.errors import InvalidMeld
 from rummykit.melds import Meld, MeldRules, lone_set_writable, make_meld, set_meld
 from rummykit.rules import make_rules
@@ -30,8 +31,10 @@ from rummykit.solver import (
     best_opening,
     declaration,
     least_penalty,
+    opening,
 )
 from tests import solver_reference as ref
+from tests.helpers import new_game
 
 ADJACENT = MeldRules(min_real=1, adjacent_jokers=True)
 APART = MeldRules(min_real=1, adjacent_jokers=False)
@@ -118,6 +121,23 @@ def test_wild_cards_of_the_suit_still_read_back(adjacent: bool) -> None:
                         continue
                     m = set_meld((real, a, b), (False, True, True), rank, rules)
                     reads_back(m, rules)
+
+
+def test_one_tap_open_lays_what_the_meter_counts() -> None:
+    # The meter counted X AH X / KS KD KC (63); the engine read the solver's AH X X as the run
+    # A-2-3, refused that lay-down, and its one-tap open laid 3S X X / KS KD KC (42) instead.
+    options = {"min_real": 1, "adjacent_jokers": True}
+    game = new_game(
+        "rummy", 2, {1: "AH X X KS KD KC 2C 5D 7S 9H TD 3S 4C"}, options=options, stock=["8C"]
+    )
+    game.apply("draw")
+    seat = game.deal.turn
+    meter = opening(game.deal.hands[seat], game.opening_rule(seat), game.deal.meld_rules)
+    assert meter.valid and meter.lay is not None and meter.lay.points == 63
+    (action,) = [a for a in iter_legal(game, one_open=True) if isinstance(a, Open)]
+    assert str(action) == "open X AH X / KS KD KC"
+    game.apply(action)
+    assert sum(tm.meld.value() for tm in game.deal.table) == 63
 
 
 def test_engine_lists_the_set_of_aces() -> None:
