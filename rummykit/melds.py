@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import permutations
 from operator import attrgetter
 from typing import Final, Literal
 
@@ -357,25 +358,65 @@ def _card_and_rules(c: object, rules: object) -> None:
         raise InvalidArgument(f"rules must be a MeldRules, not {describe(rules)}")
 
 
-def _canonical_set(cards: Sequence[Card], jokers: Sequence[bool], rank: int) -> Meld:
+def _canonical_set(
+    cards: Sequence[Card], jokers: Sequence[bool], rank: int, rules: MeldRules | None = None
+) -> Meld:
     pairs = sorted(zip(cards, jokers, strict=True), key=lambda p: (p[1], p[0].suit, p[0].rank))
     if len(pairs) - sum(jokers) == 1:
-        # One real card and jokers (Indian rummy) may also read as a run, which make_meld
-        # prefers: "AH X X" is A-2-3. The real card goes to the first place where no run
-        # can hold it ("X AH X"), so that the text reads back as this set. (Under a house
-        # rule forbidding jokers side by side every place may fit: the order then stays.)
+        # One real card and jokers (Indian rummy, house rule min_real 1) may also read as a
+        # run, which make_meld prefers: "AH X X" is A-2-3. The real card goes to the first
+        # place where no run can hold it ("X AH X"), so that the text reads back as this set.
+        # (With jokers side by side forbidden every place may fit: the order then stays, and
+        # the run its jokers would make is refused.)
         n = len(pairs)
         at = next((i for i in range(n) if not _run_fits(rank, i, n)), 0)
         pairs.insert(at, pairs.pop(0))
+        if rules is not None and rules.wild_rank and _reads_as_run(pairs, rules):
+            # A wild card of the real card's suit at its own place is no joker in a run,
+            # which can then be legal: another order may still read as the set.
+            pairs = next(
+                (list(p) for p in permutations(pairs) if not _reads_as_run(p, rules)), pairs
+            )
     return Meld(
         "set", tuple(p[0] for p in pairs), rank, -1, tuple(p[1] for p in pairs)
     )
+
+
+def _reads_as_run(pairs: Sequence[tuple[Card, bool]], rules: MeldRules) -> bool:
+    """Whether make_meld reads these cards of a set of one real card as a run."""
+    cards = tuple(p[0] for p in pairs)
+    fixed = [c for c in cards if not rules.is_joker(c)]
+    try:
+        _make_run(cards, fixed, rules, "")
+    except InvalidMeld:
+        return False
+    return True
 
 
 def _run_fits(rank: int, i: int, n: int) -> bool:
     """Whether a run of ``n`` places can hold a card of ``rank`` at place ``i``."""
     starts = (1 - i, 14 - i) if rank == ACE else (rank - i,)
     return any(start >= 1 and start + n - 1 <= 14 for start in starts)
+
+
+def lone_set_writable(rank: int, size: int, rules: MeldRules) -> bool:
+    """Whether a set of ``size`` cards, one real card of rank ``rank`` and the rest jokers, can
+    be written so that :func:`make_meld` reads it as that set: with jokers side by side
+    allowed, only when some place of a run of ``size`` cannot hold the rank (a set of three
+    aces, twos or kings; of four aces, twos, threes, queens or kings). Any other order of such
+    cards reads as a run, which make_meld prefers.
+    """
+    if not rules.adjacent_jokers:
+        return True
+    return not all(_run_fits(rank, i, size) for i in range(size))
+
+
+def set_meld(
+    cards: Sequence[Card], jokers: Sequence[bool], rank: int, rules: MeldRules
+) -> Meld:
+    """The set of rank ``rank`` of ``cards`` (``jokers`` marking those standing in for another),
+    its cards in the order that reads back as it (:func:`make_meld`), unchecked."""
+    return _canonical_set(cards, jokers, rank, rules)
 
 
 def make_meld(cards: Sequence[Card], rules: MeldRules = RUMMY_MELDS) -> Meld:
@@ -451,7 +492,7 @@ def _make_set(
         jokers.append(not natural)
     if n - sum(jokers) < rules.min_real:
         raise _too_few_real(text, rules)
-    return _canonical_set(cards, jokers, rank)
+    return _canonical_set(cards, jokers, rank, rules)
 
 
 def _make_run(

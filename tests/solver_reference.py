@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 
 from rummykit.cards import Card, card
 from rummykit.errors import InvalidMeld
@@ -65,7 +65,10 @@ def candidate_melds(cards: Sequence[Card], rules: MeldRules) -> list[Meld]:
         )
         for size in (3, 4):
             for combo in combinations_with_replacement(pool, size):
-                keep(combo)
+                # Every order: one real card and jokers read as a set only in some orders
+                # ("X AH X"; "AH X X" is the run A-2-3), as the engine reads the text.
+                for order in set(permutations(combo)):
+                    keep(order)
     return list(found.values())
 
 

@@ -33,7 +33,7 @@ from rummykit.engine.actions import (
     Timeout,
 )
 from rummykit.errors import IllegalAction
-from rummykit.melds import Meld, MeldRules, make_meld
+from rummykit.melds import Meld, MeldRules, make_meld, set_meld
 from rummykit.solver import Arrangement, OpeningRule, opening
 
 if TYPE_CHECKING:
@@ -59,7 +59,14 @@ def _candidates(key: tuple[int, ...], rules: MeldRules) -> tuple[Group, ...]:
             for chosen in combinations(suits, size):
                 reals = tuple(card(rank, s) for s in chosen)
                 for k in range(max(0, 3 - size), min(jokers, rules.max_set - size) + 1):
-                    out.append(reals + (JOKER,) * k)
+                    if size == 1:
+                        # In the order that reads as the set when one does ("X AH X"; every
+                        # order of "5H X X" reads as a run, which the runs below give).
+                        out.append(set_meld(
+                            reals + (JOKER,) * k, (False,) + (True,) * k, rank, rules
+                        ).cards)
+                    else:
+                        out.append(reals + (JOKER,) * k)
     for suit in range(4):
         held = [False] * 15
         for r in range(1, 14):

@@ -25,6 +25,7 @@ from rummykit.melds import (
     make_meld,
     opening_value,
     rummy_penalty,
+    set_meld,
 )
 from rummykit.solver import core, fast
 from rummykit.solver.core import F_CM, F_CRC, F_CSET, F_PURE, F_SEQ, F_SET
@@ -756,8 +757,13 @@ def _build_each(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRu
             group = tuple([FACES[s * 13 - 1 + rank] for s in suits]) + tuple(
                 [next(jokers) for _ in range(m)]
             )
-            if direct:
-                flags = (False,) * len(suits) + (True,) * m
+            flags = (False,) * len(suits) + (True,) * m
+            if m and len(suits) == 1:
+                # One real card and jokers: in the order that reads back as the set (make_meld
+                # would read "AH X X" as the run A-2-3).
+                meld = set_meld(group, flags, rank, rules)
+                out.append(meld if direct else make_meld(meld.cards, rules))
+            elif direct:
                 out.append(Meld("set", group, rank, -1, flags))
             else:
                 out.append(make_meld(group, rules))

@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
+from rummykit.melds import MeldRules, lone_set_writable
+
 # -- flags ----------------------------------------------------------------------------------
 # A flag word describes an arrangement's structure; it never exceeds 8 bits.
 #: Number of runs (sequences), capped at 2 (bits 0-1).
@@ -193,17 +195,28 @@ def _singles(
     sets out, so that a rank whose cards are all of one suit has no set choice at all; without
     that, with one real card a meld and two jokers or more, every card of a dense suit was a
     set choice and the search walked every subset of the suit (an 18-card rummy hand of one
-    whole suit and four jokers took 13 s).
+    whole suit and four jokers took 13 s). A set every order of whose cards reads as a run
+    (:func:`rummykit.melds.lone_set_writable`) is left out in every question: the engine
+    reads its text as the run.
     """
-    both = (1 << 2) | (1 << 3)
     if min_real != 1:
         return (0,) * 14
-    if fmask & F_SET:
-        return (both,) * 14
+    rules = MeldRules(min_real=1, adjacent_jokers=adjacent)
     out = [0]
     for r in range(1, 14):
+        # A set that every order of its cards makes a run (make_meld reads those first) is
+        # no set: the engine would read its text as the run.
+        writable = 0
+        for m in (2, 3):
+            if lone_set_writable(r, m + 1, rules):
+                writable |= 1 << m
+        if fmask & F_SET:
+            out.append(writable)
+            continue
         mask = 0
         for m in (2, 3):
+            if not writable >> m & 1:
+                continue
             need = set_nat[r] + m * set_jok[r]
             best = None
             for p in ((1, 14) if r == 1 else (r,)):
