@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import { h, placeView, announce } from "./ui.js";
 import { cardElement, parseCard, rankNumber, sortBySuit, pretty } from "./cards.js";
-import { dealSummary, describeAction, eventAction, eventDetail, seatName } from "./table.js";
+import { dealSummary, describeAction, eventAction, eventDetail, seatName, standsFor } from "./table.js";
 
 /** Open the look back at ``game`` of the room (its first deal, as dealt). */
 export function openReplay(S, actions, game) {
@@ -214,7 +214,8 @@ export function renderReplay(root, S, actions) {
   if (v.variant !== "indian") {
     const melds = v.table.map((m) => h("div.replay-meld", { "data-replay-meld": m.number },
       h("span.meld-no", { text: String(m.number) }),
-      h("span.meld-cards", {}, cardsOf(m.cards)),
+      // a joker of a run shows the card it stands for, as the table's melds show it
+      h("span.meld-cards", {}, m.cards.map((c, i) => cardElement(c, { t, small: true, standsFor: standsFor(m, i, v) }))),
       h("span.meld-owner", { text: seatName(S, m.owner) })));
     body.push(h("div.replay-melds", { role: "group", "aria-label": t("table.melds") },
       melds.length ? melds : h("p.melds-empty", { text: t("table.noMelds") })));

@@ -1,0 +1,95 @@
+"""What a fresh look at the day's features of the web client found (watching a game again,
+quick messages), each kept (docs/web.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.test_web_axe import PHONE, violations
+from tests.test_web_end import drop
+from tests.test_web_replay import wait_step
+from tests.web_support import (
+    How,
+    Server,
+    add_bots,
+    create_room,
+    js_errors,
+    mover_and_other,
+    new_page,
+    play_until_over,
+    two_people_and_a_spectator,
+)
+
+# a run with a printed joker in its middle: the joker stands for 6♥
+JOKER_RUN = {"number": 99, "kind": "run", "cards": ["5H", "X", "7H"], "owner": 1}
+
+
+def test_the_replay_shows_what_a_table_joker_stands_for(
+    planned_server: Server, browser: Any
+) -> None:
+    """The table's melds show the card a joker of a run stands for; the replay's melds showed a
+    bare star, so a run 5♥ ★ 7♥ had to be worked out at every step."""
+    page = new_page(browser)
+    create_room(page, planned_server.base, "rummy", 2)
+    add_bots(page, "easy")
+    page.wait_for_selector(".hand-card")
+    play_until_over(page, [How()])
+    page.wait_for_selector("[data-end=game]")
+
+    def with_a_joker_run(route: Any) -> None:
+        # the server's own answer, with a run holding a joker on the deal's last table
+        response = route.fetch()
+        data = response.json()
+        data["frames"][-1]["view"]["table"].append(JOKER_RUN)
+        route.fulfill(response=response, json=data)
+
+    page.route("**/api/replay/**", with_a_joker_run)
+    page.click("[data-action=replay]")
+    wait_step(page, 0)
+    page.keyboard.press("End")
+    page.wait_for_selector("[data-replay-meld='99']")
+    joker = page.evaluate(
+        """() => { const c = document.querySelector("[data-replay-meld='99'] .card.joker");
+                   return { stands: c.classList.contains('stands'),
+                            rank: (c.querySelector('.rank') || {}).textContent || '' }; }"""
+    )
+    assert joker == {"stands": True, "rank": "6"}, joker
+    assert violations(page) == []
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+def test_quick_messages_on_the_end_screen(server: Server, browser: Any) -> None:
+    """The end of a game is when people say *Good game!*, and its screen covered the chips and
+    the log that show quick messages, and the log panel's Say button: a message said then was
+    seen by nobody, and nobody could say one without setting the results aside."""
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "indian", {"format": "points"})
+    ana.set_viewport_size(PHONE)
+    mover, _ = mover_and_other(ana, ben)
+    drop(mover)
+    for page in (ana, ben, watcher):
+        page.wait_for_selector("[data-end=game]")
+    # a spectator reads them and has nothing to send them with
+    assert watcher.query_selector(".overlay [data-action=say]") is None
+    ben.click(".overlay [data-action=say]")
+    ben.wait_for_selector("#choose[open]")
+    ben.click("#choose-body [data-value=good_game]")
+    for page, who in ((ana, "Ben"), (watcher, "Ben"), (ben, "You (Ben)")):
+        page.wait_for_selector(".overlay [data-end-said]")
+        assert page.inner_text(".overlay [data-end-said]") == f"{who}: “Good game!”"
+    # answered from the screen with the keyboard, the focus kept on the screen
+    ana.focus(".overlay [data-action=say]")
+    ana.keyboard.press("Enter")
+    ana.wait_for_selector("#choose[open]")
+    ana.click("#choose-body [data-value=bye]")
+    ben.wait_for_function(
+        "() => (document.querySelector('.overlay [data-end-said]') || {}).textContent"
+        " === 'You (Ben): “Good game!”  ·  Ana: “Bye!”'"
+    )
+    assert ana.evaluate("() => !!document.activeElement.closest('.overlay')")
+    assert violations(ana) == []
+    # gone with the chips' after a few seconds
+    ana.wait_for_selector(".overlay [data-end-said]", state="detached", timeout=15000)
+    for page in (ana, ben, watcher):
+        assert not js_errors(page), page.js_errors
+        page.context.close()
