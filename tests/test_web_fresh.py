@@ -3,8 +3,10 @@ quick messages), each kept (docs/web.md)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from rummykit.engine.review import replay_deal
 from tests.test_web_axe import PHONE, violations
 from tests.test_web_end import drop
 from tests.test_web_replay import wait_step
@@ -19,6 +21,8 @@ from tests.web_support import (
     play_until_over,
     two_people_and_a_spectator,
 )
+
+GOLDEN = Path(__file__).parent / "golden"
 
 # a run with a printed joker in its middle: the joker stands for 6♥
 JOKER_RUN = {"number": 99, "kind": "run", "cards": ["5H", "X", "7H"], "owner": 1}
@@ -93,3 +97,34 @@ def test_quick_messages_on_the_end_screen(server: Server, browser: Any) -> None:
     for page in (ana, ben, watcher):
         assert not js_errors(page), page.js_errors
         page.context.close()
+
+
+def test_the_replay_marks_a_pool_player_put_out_by_the_deal(server: Server, browser: Any) -> None:
+    """The last move of a pool deal that put a player over the limit showed them with no mark
+    (the view's seats are still the deal's); the end screen marked them *eliminated*."""
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "indian", {"format": "points"})
+    mover, _ = mover_and_other(ana, ben)
+    drop(mover)
+    watcher.wait_for_selector("[data-end=game]")
+    # the page's drawing of the engine's own look back at a three-seat pool game's last deal
+    pool = replay_deal((GOLDEN / "indian-pool101.json").read_text(), 3)
+    watcher.route("**/api/replay/**", lambda route: route.fulfill(json=pool))
+    watcher.click("[data-action=replay]")
+    wait_step(watcher, 0)
+    assert out_marks(watcher) == ["eliminated", "", ""]
+    watcher.keyboard.press("End")
+    wait_step(watcher, 2)
+    # seat 3 paid 80 for the declaration and is out at 160, as the engine says
+    assert pool["frames"][2]["view"]["eliminated"] == [0, 2]
+    assert out_marks(watcher) == ["eliminated", "", "eliminated"]
+    for page in (ana, ben, watcher):
+        assert not js_errors(page), page.js_errors
+        page.context.close()
+
+
+def out_marks(page: Any) -> list[str]:
+    marks: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('[data-replay-seat]')].map((s) =>
+             (s.querySelector('.badge.out') || {}).textContent || '')"""
+    )
+    return marks

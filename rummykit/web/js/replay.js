@@ -192,7 +192,9 @@ export function renderReplay(root, S, actions) {
   for (let s = 0; s < v.players; s++) {
     const hand = [...frame.hands[s]].map(parseCard).sort(sortBySuit).map((c) => c.text);
     const score = teams ? v.scores[s % 2] : v.scores[s];
-    const out = v.seats[s] && v.seats[s].out;
+    // a pool player the deal's end put over the limit is out of the game at its last move,
+    // as the end screen marked them (the view's seats are still the deal's)
+    const out = Array.isArray(v.eliminated) && v.eliminated.includes(s) ? "eliminated" : v.seats[s] && v.seats[s].out;
     seats.push(h(`div.replay-seat${s === mover ? ".turn" : ""}`, { "data-replay-seat": s, role: "group", "aria-label": seatName(S, s) },
       h("div.replay-seat-head", {},
         h("span.replay-name", { text: seatName(S, s) }),
