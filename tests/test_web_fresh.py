@@ -128,3 +128,34 @@ def out_marks(page: Any) -> list[str]:
              (s.querySelector('.badge.out') || {}).textContent || '')"""
     )
     return marks
+
+
+def test_quick_messages_in_the_waiting_room(server: Server, browser: Any) -> None:
+    """People waiting for a table to fill greet each other: the server took quick messages
+    there, and the waiting room had no button to send one nor anything to show one with."""
+    ana = new_page(browser, viewport=PHONE)
+    code = create_room(ana, server.base, "rummy", 3, name="Ana")
+    ben = new_page(browser, locale="es-ES")
+    ben.goto(f"{server.base}/r/{code}")
+    ben.wait_for_selector("[data-action=sit]")
+    ben.evaluate("() => { window.rummykit.S.prefs.name = 'Ben'; }")
+    ben.click("[data-action=sit]")
+    ben.wait_for_selector(".seat-row.mine")
+    watcher = new_page(browser)
+    watcher.goto(f"{server.base}/r/{code}")
+    watcher.wait_for_selector(".waiting")
+    assert watcher.query_selector("[data-action=say]") is None  # a spectator watches
+    ana.click(".waiting [data-action=say]")
+    ana.wait_for_selector("#choose[open]")
+    ana.click("#choose-body [data-value=hello]")
+    for page, text in ((ana, "“Hello!”"), (ben, "«¡Hola!»"), (watcher, "“Hello!”")):
+        page.wait_for_selector(".seat-row[data-seat='0'] [data-said=hello]")
+        assert page.inner_text(".seat-row[data-seat='0'] .said") == text
+    # said to a screen reader, in the reader's language
+    ben.wait_for_function(
+        "() => document.getElementById('announcer').textContent.includes('¡Hola!')"
+    )
+    assert violations(ana) == []
+    for page in (ana, ben, watcher):
+        assert not js_errors(page), page.js_errors
+        page.context.close()
