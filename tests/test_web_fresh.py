@@ -3,6 +3,7 @@ quick messages), each kept (docs/web.md)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,9 @@ def test_the_replay_shows_what_a_table_joker_stands_for(
     wait_step(page, 0)
     page.keyboard.press("End")
     page.wait_for_selector("[data-replay-meld='99']")
+    # the last move and the deal's end, each a sentence: it read "Ana discarded 2♠ The deal…"
+    move = page.inner_text(".replay-move")
+    assert "The deal is over. " in move and not re.search(r"[^.!?…»”] The deal is over", move), move
     joker = page.evaluate(
         """() => { const c = document.querySelector("[data-replay-meld='99'] .card.joker");
                    return { stands: c.classList.contains('stands'),

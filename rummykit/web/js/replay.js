@@ -94,7 +94,9 @@ export function moveText(S, r) {
     const act = eventAction(e);
     if (act) lines.push(describeAction(act, who, eventDetail(e)));
   }
-  return lines.join(" ") || String(frame.action || "");
+  // a move's line ends with no stop in the log, where it stands alone: here it runs into the
+  // next ("Ana discarded 2♠ The deal is over"), so each line ends as a sentence
+  return lines.map((l) => (/[.!?…»”]$/.test(l) ? l : `${l}.`)).join(" ") || String(frame.action || "");
 }
 
 function describeSubject(S, seat) {
