@@ -7,10 +7,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rummykit.engine.review import replay_deal
 from tests.test_web_axe import PHONE, violations
 from tests.test_web_end import drop
 from tests.test_web_replay import wait_step
+from tests.test_web_touch import TARGETS_JS, touch_page
 from tests.web_support import (
     How,
     Server,
@@ -163,3 +166,38 @@ def test_quick_messages_in_the_waiting_room(server: Server, browser: Any) -> Non
     for page in (ana, ben, watcher):
         assert not js_errors(page), page.js_errors
         page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), [(568, 320, "fr-FR"), (915, 412, "es-ES")])
+def test_the_replay_on_a_phone_held_sideways(
+    planned_server: Server, browser: Any, width: int, height: int, locale: str
+) -> None:
+    """Sideways, the controls and the move's words took the first screen, one seat a row under
+    them: every step was a scroll down to the hands and back up to the buttons. The controls
+    share a row there now and the seats go two abreast."""
+    page = touch_page(browser, width, height, locale)
+    create_room(page, planned_server.base, "rummy", 2)
+    add_bots(page, "easy")
+    page.wait_for_selector(".hand-card")
+    play_until_over(page, [How()])
+    page.click("[data-action=replay]")
+    wait_step(page, 0)
+    boxes = page.evaluate(
+        """() => { window.scrollTo(0, 0);
+             const b = (e) => e.getBoundingClientRect();
+             return { next: b(document.querySelector('[data-action=next]')).bottom,
+                      seats: [...document.querySelectorAll('[data-replay-seat]')].map((s) =>
+                        b(s.querySelector('.replay-name')).bottom),
+                      hands: [...document.querySelectorAll('[data-replay-hand]')].map((s) =>
+                        b(s.querySelector('.card')).top),
+                      wide: document.documentElement.scrollWidth }; }"""
+    )
+    # the next move's button and every seat's name on the first screen, the hands begun there
+    assert boxes["next"] <= height and max(boxes["seats"]) <= height, boxes
+    assert max(boxes["hands"]) < height, boxes
+    assert boxes["wide"] <= width
+    targets = page.evaluate(TARGETS_JS)
+    assert targets == {"small": [], "sideways": 0}, targets
+    assert violations(page) == []
+    assert not js_errors(page), page.js_errors
+    page.context.close()
