@@ -13,6 +13,7 @@ from rummykit.engine.review import replay_deal
 from tests.test_web_axe import PHONE, violations
 from tests.test_web_end import drop
 from tests.test_web_replay import wait_step
+from tests.test_web_sheet import deals_played, draw
 from tests.test_web_touch import TARGETS_JS, touch_page
 from tests.web_support import (
     How,
@@ -199,5 +200,29 @@ def test_the_replay_on_a_phone_held_sideways(
     targets = page.evaluate(TARGETS_JS)
     assert targets == {"small": [], "sideways": 0}, targets
     assert violations(page) == []
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+def test_the_score_sheets_title_whole_on_a_phone(server: Server, browser: Any) -> None:
+    """At six seats on a phone the sheet's caption, as wide as its table, scrolled with it and
+    was cut at the box's edge (*Feuille de marque : les totaux après chaque don*)."""
+    page = new_page(browser, viewport=PHONE)
+    page.goto(server.base + "/")
+    page.wait_for_selector(".lobby")
+    six = deals_played("indian", 6, {"format": "pool101"}, 2)
+    drawn = draw(page, "fr", six.view(1))
+    assert (
+        drawn["sheet"]["caption"].replace("\u00a0", " ")
+        == "Feuille de marque : les totaux après chaque donne"
+    )
+    title = page.evaluate(
+        """() => { const e = [...document.querySelectorAll('.scores .sheet-title, .scores caption')]
+                     .find((x) => x.getBoundingClientRect().width > 1);
+                   const r = e.getBoundingClientRect();
+                   return { text: e.textContent, right: r.right, width: innerWidth }; }"""
+    )
+    assert title["text"] == drawn["sheet"]["caption"]
+    assert title["right"] <= title["width"], title
     assert not js_errors(page), page.js_errors
     page.context.close()

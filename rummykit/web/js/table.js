@@ -969,9 +969,13 @@ function scoreSheet(S, teams) {
   const rows = results.map((r) => h("tr", { "data-sheet-deal": r.deal },
     h("th", { scope: "row", text: String(r.deal) }),
     columns.map((c) => h(`td${c.mine ? ".mine" : ""}`, { text: String(r.totals[c.key] ?? "").replace("-", "\u2212") }))));
-  // a box that may scroll is in the keyboard's reach, and named for it
-  return h("div.sheet-wrap", { "data-key": "sheet", "data-scroll": "", tabindex: "0", role: "region", "aria-label": t("table.sheet") },
-    h("table.sheet", {}, h("caption", { text: t("table.sheet") }), h("thead", {}, head), h("tbody", {}, rows)));
+  // the title is above the box and names the table: a caption is as wide as its table, and at
+  // six seats on a phone it was cut at the box's edge with the columns ("…après chaque don");
+  // the box that may scroll is in the keyboard's reach, and named for it
+  return h("div.sheet-box", {},
+    h("p.sheet-title", { id: "sheet-title", text: t("table.sheet") }),
+    h("div.sheet-wrap", { "data-key": "sheet", "data-scroll": "", tabindex: "0", role: "region", "aria-label": t("table.sheet") },
+      h("table.sheet", { "aria-labelledby": "sheet-title" }, h("thead", {}, head), h("tbody", {}, rows))));
 }
 
 /** What the game is played to, from the engine's view (a house rule may change any of it): the
