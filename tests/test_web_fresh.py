@@ -66,6 +66,20 @@ def test_the_replay_shows_what_a_table_joker_stands_for(
                             rank: (c.querySelector('.rank') || {}).textContent || '' }; }"""
     )
     assert joker == {"stands": True, "rank": "6"}, joker
+    # », pressed with Enter, goes disabled at the deal's end, and « at its start: the focus
+    # went to the page's start (a screen reader lost its place); it goes to the slider
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    for button, step in (("last", -1), ("first", 0)):
+        page.focus(f"[data-action={button}]")
+        page.keyboard.press("Enter")
+        wait_step(
+            page,
+            step
+            if step >= 0
+            else page.evaluate("() => Number(document.querySelector('.replay-slider').max)"),
+        )
+        assert page.evaluate("() => document.activeElement.dataset.key") == "replay-slider"
     assert violations(page) == []
     assert not js_errors(page), page.js_errors
     page.context.close()
