@@ -240,3 +240,35 @@ def test_the_score_sheets_title_whole_on_a_phone(server: Server, browser: Any) -
     assert title["right"] <= title["width"], title
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+def test_a_rematch_that_starts_during_the_replay(server: Server, browser: Any) -> None:
+    """A rematch that starts while a player watches the game again runs its clock: the way
+    back said only that a new game had started, not that the player's turn in it was running."""
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "indian", {"format": "points"})
+    mover, _ = mover_and_other(ana, ben)
+    drop(mover)
+    for page in (ana, ben):
+        page.wait_for_selector("[data-end=game]")
+        page.click("[data-action=replay]")
+        wait_step(page, 0)
+    ana.evaluate("() => window.rummykit.actions.rematch()")
+    ben.evaluate("() => window.rummykit.actions.rematch()")
+    turns = []
+    for page in (ana, ben):
+        page.wait_for_function(
+            "() => { const v = window.rummykit.S.view; return !!v && !v.over && !!v.turn; }"
+        )
+        mine = page.evaluate("() => window.rummykit.S.view.turn.seat === window.rummykit.S.you")
+        page.wait_for_selector("[data-action=replay-close].primary")
+        text = page.inner_text("[data-action=replay-close]")
+        want = "Back to the table: a new game has started"
+        assert text == (want + ", and it is your turn" if mine else want), text
+        turns.append(mine)
+    assert sorted(turns) == [False, True]
+    # and back at the new game's table, its hand
+    ana.click("[data-action=replay-close]")
+    ana.wait_for_selector(".table-view .hand-card")
+    for page in (ana, ben, watcher):
+        assert not js_errors(page), page.js_errors
+        page.context.close()

@@ -143,7 +143,8 @@ export function renderReplay(root, S, actions) {
   const newGame = S.view && !S.view.over && S.room && S.room.game !== r.game;
   const close = h("button.btn" + (newGame ? ".primary" : ".ghost"), {
     type: "button", "data-action": "replay-close", "data-key": "replay-close",
-    text: newGame ? t("replay.toNewGame") : t("replay.close"),
+    // the new game's clock runs meanwhile: one's own turn in it is said on the way back
+    text: newGame ? t(S.view.turn && S.you !== null && S.you !== undefined && S.view.turn.seat === S.you ? "replay.toNewGameTurn" : "replay.toNewGame") : t("replay.close"),
     onclick: () => closeReplay(S, actions),
   });
   const head = h("div.replay-head", {},
