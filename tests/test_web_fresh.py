@@ -272,26 +272,3 @@ def test_a_rematch_that_starts_during_the_replay(server: Server, browser: Any) -
     for page in (ana, ben, watcher):
         assert not js_errors(page), page.js_errors
         page.context.close()
-
-
-def test_the_piles_history_on_the_shortest_phones_held_sideways(
-    server: Server, browser: Any
-) -> None:
-    """Under 380 px high the piles' labels were hidden, the pile's, which opens its history,
-    with them: P still opened it, and a phone has no keyboard."""
-    page = touch_page(browser, 568, 320, "fr-FR")
-    create_room(page, server.base, "rami51", 2)
-    add_bots(page, "easy")
-    page.wait_for_selector(".hand-card")
-    box = page.evaluate(
-        """() => { const r = document.querySelector('.pile-toggle').getBoundingClientRect();
-                   return { w: r.width, bottom: r.bottom }; }"""
-    )
-    assert box["w"] >= 24 and box["bottom"] <= 320, box
-    page.tap(".pile-toggle")
-    page.wait_for_selector(".pile-history")
-    page.tap(".pile-toggle")
-    page.wait_for_selector(".pile-history", state="detached")
-    assert page.evaluate(TARGETS_JS) == {"small": [], "sideways": 0}
-    assert not js_errors(page), page.js_errors
-    page.context.close()
