@@ -424,13 +424,13 @@ def test_the_table_under_a_whole_end_screen_is_out_of_the_keyboards_reach(
     assert focus(page) == "end-peek"
     page.keyboard.press("Shift+Tab")
     assert focus(page) == "help-btn"
-    # its buttons: Show the table, the record, watching the game again, Rematch, the lobby;
-    # then out of the table
+    # its buttons: Show the table, the record, watching the game again, Rematch, Say…, the
+    # lobby; then out of the table
     inside = []
-    for _ in range(6):
+    for _ in range(7):
         page.keyboard.press("Tab")
         inside.append(page.evaluate("() => !!document.activeElement.closest('.overlay')"))
-    assert inside == [True, True, True, True, True, False], inside
+    assert inside == [True, True, True, True, True, True, False], inside
     assert page.evaluate("() => !document.activeElement.closest('.board, .side')")
     tab_to(page, "end-peek")
     page.keyboard.press("Enter")

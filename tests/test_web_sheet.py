@@ -18,7 +18,9 @@ DRAW = "async ([lang, view]) => { const level = 'medium';" + DRAW_TABLE + """
   const sheet = root.querySelector('.scores .sheet');
   if (!sheet) return { sheet: null, width: document.documentElement.scrollWidth };
   const cells = (row) => [...row.children].map((c) => c.textContent);
-  return { sheet: { caption: sheet.querySelector('caption').textContent,
+  // the title above the sheet's box names the table (aria-labelledby)
+  const title = document.getElementById(sheet.getAttribute('aria-labelledby'));
+  return { sheet: { caption: title.textContent,
                     head: cells(sheet.querySelector('thead tr')),
                     rows: [...sheet.querySelectorAll('tbody tr')].map(cells) },
            width: document.documentElement.scrollWidth };

@@ -154,17 +154,36 @@ def _look_back(args: argparse.Namespace) -> int:
     hands = Table(show_header=True)
     for col in ("seat", "cards", "hand"):
         hands.add_column(col, justify="right" if col == "cards" else "left")
+    # a pool player put out by this deal's end is out of the game already (the view's seats
+    # are still the deal's), as the web page's end screen marks them
+    gone = view.get("eliminated") or []
     for s, hand in enumerate(frame["hands"]):
         mark = " (to move)" if turn and turn["seat"] == s else ""
+        out_of = "eliminated" if s in gone else view["seats"][s].get("out")
+        if out_of:
+            mark += f" ({_OUT.get(out_of, out_of)})"
         hands.add_row(_seat(s, teams) + mark, str(len(hand)), pretty(sorted(hand, key=_by_suit)))
     out.print(hands)
     for meld in view["table"]:
-        out.print(f"Meld {meld['number']} ({_seat(meld['owner'], teams)}): {pretty(meld['cards'])}")
-    top = pretty(view["pile"][-1:]) or "—"
-    out.print(f"Stock: {view['stock']} cards. Pile: {len(view['pile'])} cards, {top} on top.")
+        out.print(f"Meld {meld['number']}, {_seat(meld['owner'], teams)}: {pretty(meld['cards'])}")
+    pile = view["pile"]
+    top = f"Pile: {_cards(len(pile))}, {pretty(pile[-1:])} on top." if pile else "Pile: empty."
+    out.print(f"Stock: {_cards(view['stock'])}. {top}")
     if view.get("indicator"):
         out.print(f"Wild-joker indicator: {pretty([view['indicator']])}")
+    # the totals at that point: the game's, which the deal's end changes
+    who = "side" if teams else "seat"
+    scores = ", ".join(f"{who} {i + 1}: {n}" for i, n in enumerate(view["scores"]))
+    out.print(f"Scores: {scores}")
     return 0
+
+
+# a seat's ``out`` in the view, said in words
+_OUT = {"wrong-declaration": "declared wrongly"}
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
 
 
 def _move(before: dict[str, Any], frame: dict[str, Any], teams: bool) -> tuple[str, str]:

@@ -566,7 +566,10 @@ let focusOwed = false;
  * spectator's status line), a waiting room's next "Add a bot", else its link; the lobby's
  * Create (a waiting room left). */
 function focusHome(root) {
-  return root.querySelector(".overlay:not(.peek) #end-title") || root.querySelector(".overlay.peek [data-action=peek]")
+  // the replay's », «, ▶ and ◀ pressed with Enter go disabled at the deal's end or start (and
+  // every button while a deal loads): the slider, which says where one is, else the title
+  return root.querySelector(".replay .replay-slider:not([disabled])") || root.querySelector(".replay #replay-title")
+    || root.querySelector(".overlay:not(.peek) #end-title") || root.querySelector(".overlay.peek [data-action=peek]")
     || root.querySelector(".hand .hand-card") || root.querySelector(".hand") || root.querySelector(".status")
     || root.querySelector("[data-action=add-bot]") || root.querySelector("[data-action=copy-link]")
     || root.querySelector("[data-action=create]:not([disabled])");

@@ -306,7 +306,9 @@ export function renderWaiting(root, S, actions) {
       h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", class: s.kind === "bot" ? "bot" : null, text: s.kind === "bot" ? "B" : s.kind === "empty" ? "·" : initial(s.name) }),
         h("span.seat-name", { text: who }), isMe ? h("span.badge.you", { text: t("room.you") }) : null,
         teams ? h("span.badge", { text: t("room.side", { n: (s.seat % 2) + 1 }) }) : null,
-        s.kind === "human" && !s.connected ? h("span.badge.off", { text: t("seat.offline") }) : null),
+        s.kind === "human" && !s.connected ? h("span.badge.off", { text: t("seat.offline") }) : null,
+        // a quick message, as on the table's chips (the live region says it)
+        S.said && S.said[s.seat] ? h("span.said", { "data-said": S.said[s.seat].phrase, "aria-hidden": "true", text: t("say.quoted", { phrase: t(`say.phrase.${S.said[s.seat].phrase}`) }) }) : null),
       h("span.seat-controls", {}, controls));
   });
   placeView(root, h("div.waiting", {},
@@ -334,7 +336,10 @@ export function renderWaiting(root, S, actions) {
       h("ul.seat-list", {}, seatRows),
       h("p.muted", { "data-seat-elsewhere": elsewhere ? "1" : null, text: seated ? t("room.startsWhenFull") : elsewhere ? t("room.seatElsewhere") : t("room.pickSeat") }),
       h("p.muted", { text: t("room.spectators", { n: room.spectators || 0 }) }),
-      h("div.row", {}, h("button.btn.ghost", { type: "button", "data-action": "leave", text: t("room.leave"), onclick: () => actions.leave() })))));
+      // people waiting for the table to fill greet each other: the server took quick messages
+      // here, and the page had no button to send one nor anything to show one with
+      h("div.row", {}, h("button.btn.ghost", { type: "button", "data-action": "leave", text: t("room.leave"), onclick: () => actions.leave() }),
+        seated ? h("button.btn.ghost", { type: "button", "data-action": "say", "data-key": "say", text: t("say.button"), onclick: () => actions.say() }) : null))));
 }
 
 /** A waiting room's control named with its seat ("Seat 3: Add a bot"): a screen reader going

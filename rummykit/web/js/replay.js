@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import { h, placeView, announce } from "./ui.js";
 import { cardElement, parseCard, rankNumber, sortBySuit, pretty } from "./cards.js";
-import { dealSummary, describeAction, eventAction, eventDetail, seatName } from "./table.js";
+import { dealSummary, describeAction, eventAction, eventDetail, seatName, standsFor } from "./table.js";
 
 /** Open the look back at ``game`` of the room (its first deal, as dealt). */
 export function openReplay(S, actions, game) {
@@ -94,7 +94,9 @@ export function moveText(S, r) {
     const act = eventAction(e);
     if (act) lines.push(describeAction(act, who, eventDetail(e)));
   }
-  return lines.join(" ") || String(frame.action || "");
+  // a move's line ends with no stop in the log, where it stands alone: here it runs into the
+  // next ("Ana discarded 2♠ The deal is over"), so each line ends as a sentence
+  return lines.map((l) => (/[.!?…»”]$/.test(l) ? l : `${l}.`)).join(" ") || String(frame.action || "");
 }
 
 function describeSubject(S, seat) {
@@ -141,7 +143,8 @@ export function renderReplay(root, S, actions) {
   const newGame = S.view && !S.view.over && S.room && S.room.game !== r.game;
   const close = h("button.btn" + (newGame ? ".primary" : ".ghost"), {
     type: "button", "data-action": "replay-close", "data-key": "replay-close",
-    text: newGame ? t("replay.toNewGame") : t("replay.close"),
+    // the new game's clock runs meanwhile: one's own turn in it is said on the way back
+    text: newGame ? t(S.view.turn && S.you !== null && S.you !== undefined && S.view.turn.seat === S.you ? "replay.toNewGameTurn" : "replay.toNewGame") : t("replay.close"),
     onclick: () => closeReplay(S, actions),
   });
   const head = h("div.replay-head", {},
@@ -192,7 +195,9 @@ export function renderReplay(root, S, actions) {
   for (let s = 0; s < v.players; s++) {
     const hand = [...frame.hands[s]].map(parseCard).sort(sortBySuit).map((c) => c.text);
     const score = teams ? v.scores[s % 2] : v.scores[s];
-    const out = v.seats[s] && v.seats[s].out;
+    // a pool player the deal's end put over the limit is out of the game at its last move,
+    // as the end screen marked them (the view's seats are still the deal's)
+    const out = Array.isArray(v.eliminated) && v.eliminated.includes(s) ? "eliminated" : v.seats[s] && v.seats[s].out;
     seats.push(h(`div.replay-seat${s === mover ? ".turn" : ""}`, { "data-replay-seat": s, role: "group", "aria-label": seatName(S, s) },
       h("div.replay-seat-head", {},
         h("span.replay-name", { text: seatName(S, s) }),
@@ -214,7 +219,8 @@ export function renderReplay(root, S, actions) {
   if (v.variant !== "indian") {
     const melds = v.table.map((m) => h("div.replay-meld", { "data-replay-meld": m.number },
       h("span.meld-no", { text: String(m.number) }),
-      h("span.meld-cards", {}, cardsOf(m.cards)),
+      // a joker of a run shows the card it stands for, as the table's melds show it
+      h("span.meld-cards", {}, m.cards.map((c, i) => cardElement(c, { t, small: true, standsFor: standsFor(m, i, v) }))),
       h("span.meld-owner", { text: seatName(S, m.owner) })));
     body.push(h("div.replay-melds", { role: "group", "aria-label": t("table.melds") },
       melds.length ? melds : h("p.melds-empty", { text: t("table.noMelds") })));

@@ -651,7 +651,7 @@ function meldsBox(S, actions) {
 }
 
 /** The card a printed joker of a table run stands for (its place), or null. */
-function standsFor(meld, i, view) {
+export function standsFor(meld, i, view) {
   if (meld.cards[i] !== "X" || meld.kind !== "run") return null;
   const m = checkMeld(meld.cards.map(parseCard), rulesOf(view));
   if (!m.ok || m.kind !== "run") return null;
@@ -969,9 +969,13 @@ function scoreSheet(S, teams) {
   const rows = results.map((r) => h("tr", { "data-sheet-deal": r.deal },
     h("th", { scope: "row", text: String(r.deal) }),
     columns.map((c) => h(`td${c.mine ? ".mine" : ""}`, { text: String(r.totals[c.key] ?? "").replace("-", "\u2212") }))));
-  // a box that may scroll is in the keyboard's reach, and named for it
-  return h("div.sheet-wrap", { "data-key": "sheet", "data-scroll": "", tabindex: "0", role: "region", "aria-label": t("table.sheet") },
-    h("table.sheet", {}, h("caption", { text: t("table.sheet") }), h("thead", {}, head), h("tbody", {}, rows)));
+  // the title is above the box and names the table: a caption is as wide as its table, and at
+  // six seats on a phone it was cut at the box's edge with the columns ("…après chaque don");
+  // the box that may scroll is in the keyboard's reach, and named for it
+  return h("div.sheet-box", {},
+    h("p.sheet-title", { id: "sheet-title", text: t("table.sheet") }),
+    h("div.sheet-wrap", { "data-key": "sheet", "data-scroll": "", tabindex: "0", role: "region", "aria-label": t("table.sheet") },
+      h("table.sheet", { "aria-labelledby": "sheet-title" }, h("thead", {}, head), h("tbody", {}, rows))));
 }
 
 /** What the game is played to, from the engine's view (a house rule may change any of it): the
@@ -1105,6 +1109,15 @@ function endOverlay(S, actions) {
     // a wide table of results scrolls sideways on a phone: kept where it was through a redraw
     h("div.table-scroll", { "data-key": `results-${endKey}`, "data-scroll": "" }, table),
   ];
+  // The end is when people say "Good game!", and the screen covered the chips and the log
+  // that show it and the log panel's Say button: what is being said shows here too (seen
+  // only: the live region says it), and a seated person can answer from here.
+  const saying = Object.entries(S.said || {}).sort((a, b) => a[1].until - b[1].until).map(([seat, x]) =>
+    t("say.line", { who: seatName(S, Number(seat)), phrase: t(`say.phrase.${x.phrase}`) }));
+  if (saying.length) body.push(h("p.end-said", { "aria-hidden": "true", "data-end-said": saying.length, text: saying.join("  ·  ") }));
+  const say = seated
+    ? h("button.btn.ghost", { type: "button", "data-action": "say", "data-key": "end-say", text: t("say.button"), onclick: () => actions.say() })
+    : null;
   if (go) {
     const w = go.winner;
     let who;
@@ -1121,13 +1134,15 @@ function endOverlay(S, actions) {
     // the game move by move, every hand face up: the server serves it once the game is over
     if (go.record) buttons.push(h("button.btn", { type: "button", "data-action": "replay", "data-key": "end-replay", text: t("end.replay"), onclick: () => actions.openReplay(go.game) }));
     if (rematch) buttons.push(rematch);
+    if (say) buttons.push(say);
     buttons.push(h("a.btn.ghost", { href: "/", text: t("end.lobby") }));
     body.push(askedBy());
     const gone = goneLine();
     if (gone) body.push(gone);
     body.push(h("div.row", {}, buttons));
-  } else if (countdown) {
-    body.push(countdown);
+  } else {
+    if (countdown) body.push(countdown);
+    if (say) body.push(h("div.row", {}, say));
   }
   // the dialog's description is what a screen reader says with its name when the focus enters
   return h("div.overlay", { role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title",
