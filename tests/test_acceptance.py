@@ -41,9 +41,9 @@ from tests.server_support import sent
 from tests.test_server_botpool_standins import RELEASE, hang_unless_medium
 from tests.web_support import (
     Server,
-    _ids_of,
     _opening_part,
     drag,
+    group_opening,
     js_errors,
     new_page,
     play_against_bots,
@@ -249,13 +249,7 @@ def test_an_opening_grouped_and_dragged_onto_the_table_opens(
     assert not s["opened"] and "open" in s["can"]
     part = _opening_part(s, s["meterMelds"])
     assert len(part) >= 2, part
-    ids: list[str] = []
-    for texts in part:
-        group = _ids_of([x for x in s["hand"] if x[0] not in ids], texts)
-        select_cards(page, group)
-        tap(page, "[data-action=group]")
-        page.wait_for_function("() => window.rummykit.S.selected.size === 0")
-        ids += group
+    ids = group_opening(page, s)
     select_cards(page, ids)
     assert drag(page, f".hand-card[data-id='{ids[0]}']", ".melds")
     wait_change(page, s["version"], timeout=5000)

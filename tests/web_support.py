@@ -620,6 +620,19 @@ def _move(
     return f"{verb}:tap"
 
 
+def group_opening(page: Any, s: dict[str, Any]) -> list[str]:
+    """Group in the hand, one group a meld, the melds of the opening the meter shows (``s``:
+    the page's ``state``); returns the ids of their cards (none left selected)."""
+    ids: list[str] = []
+    for texts in _opening_part(s, s["meterMelds"]):
+        group = _ids_of([x for x in s["hand"] if x[0] not in ids], texts)
+        select_cards(page, group)
+        tap(page, "[data-action=group]")
+        page.wait_for_function("() => window.rummykit.S.selected.size === 0")
+        ids += group
+    return ids
+
+
 def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[str]:
     """Play one whole turn of ours through the page: draw or take, open, meld, lay off,
     declare or discard, each move as ``how`` says. Returns what was done (``draw:tap``, …)."""
@@ -663,15 +676,8 @@ def play_turn(page: Any, how: How | None = None, passive: bool = False) -> list[
                 done.append("open:meter")
                 continue
             # group the opening's melds in the hand, select them and open with the button
-            part = _opening_part(s, s["meterMelds"])
             page.evaluate("() => { window.rummykit.S.selected.clear(); }")
-            ids: list[str] = []
-            for texts in part:
-                group = _ids_of([x for x in s["hand"] if x[0] not in ids], texts)
-                select_cards(page, group)
-                tap(page, "[data-action=group]")
-                page.wait_for_function("() => window.rummykit.S.selected.size === 0")
-                ids += group
+            ids = group_opening(page, s)
             select_cards(page, ids)
             _send(page, v, lambda: tap(page, "[data-action=open]"))
             done.append("open:select")
