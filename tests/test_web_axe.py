@@ -12,13 +12,11 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from tests.web_support import (
-    How,
-    add_bots,
     create_room,
+    game_over_against_a_bot,
     js_errors,
     new_page,
     play_against_bots,
-    play_until_over,
 )
 
 PHONE = {"width": 390, "height": 844}
@@ -85,10 +83,7 @@ def test_the_table_as_a_player_and_as_a_spectator(
 @pytest.mark.parametrize(("variant", "locale"), [("rummy", "fr-FR"), ("indian", "en-US")])
 def test_the_end_of_a_game(planned_server: Any, browser: Any, variant: str, locale: str) -> None:
     page = new_page(browser, locale=locale, viewport=PHONE)
-    create_room(page, planned_server.base, variant, 2)
-    add_bots(page, "easy")
-    page.wait_for_selector(".hand-card")
-    play_until_over(page, [How()])
+    game_over_against_a_bot(page, planned_server.base, variant)
     assert violations(page) == []
     assert not js_errors(page), page.js_errors
     page.context.close()

@@ -16,14 +16,12 @@ from tests.test_web_replay import wait_step
 from tests.test_web_sheet import deals_played, draw
 from tests.test_web_touch import TARGETS_JS, touch_page
 from tests.web_support import (
-    How,
     Server,
-    add_bots,
     create_room,
+    game_over_against_a_bot,
     js_errors,
     mover_and_other,
     new_page,
-    play_until_over,
     two_people_and_a_spectator,
 )
 
@@ -39,10 +37,7 @@ def test_the_replay_shows_what_a_table_joker_stands_for(
     """The table's melds show the card a joker of a run stands for; the replay's melds showed a
     bare star, so a run 5♥ ★ 7♥ had to be worked out at every step."""
     page = new_page(browser)
-    create_room(page, planned_server.base, "rummy", 2)
-    add_bots(page, "easy")
-    page.wait_for_selector(".hand-card")
-    play_until_over(page, [How()])
+    game_over_against_a_bot(page, planned_server.base)
     page.wait_for_selector("[data-end=game]")
 
     def with_a_joker_run(route: Any) -> None:
@@ -191,10 +186,7 @@ def test_the_replay_on_a_phone_held_sideways(
     them: every step was a scroll down to the hands and back up to the buttons. The controls
     share a row there now and the seats go two abreast."""
     page = touch_page(browser, width, height, locale)
-    create_room(page, planned_server.base, "rummy", 2)
-    add_bots(page, "easy")
-    page.wait_for_selector(".hand-card")
-    play_until_over(page, [How()])
+    game_over_against_a_bot(page, planned_server.base)
     page.click("[data-action=replay]")
     wait_step(page, 0)
     boxes = page.evaluate(

@@ -8,14 +8,11 @@ from typing import Any
 from tests.test_web_axe import PHONE, violations
 from tests.test_web_end import drop
 from tests.web_support import (
-    How,
     Server,
-    add_bots,
-    create_room,
+    game_over_against_a_bot,
     js_errors,
     mover_and_other,
     new_page,
-    play_until_over,
     two_people_and_a_spectator,
 )
 
@@ -64,10 +61,7 @@ def wait_step(page: Any, step: int) -> None:
 
 def test_a_game_against_a_bot_watched_again(planned_server: Server, browser: Any) -> None:
     page = new_page(browser)
-    create_room(page, planned_server.base, "rummy", 2)
-    add_bots(page, "easy")
-    page.wait_for_selector(".hand-card")
-    play_until_over(page, [How()])
+    game_over_against_a_bot(page, planned_server.base)
     page.wait_for_selector("[data-end=game]")
     data = frames(page, 1)
     last = len(data["frames"]) - 1
@@ -182,10 +176,7 @@ def test_deals_one_by_one_for_players_and_spectators(server: Server, browser: An
 def test_the_replay_in_spanish_and_french(planned_server: Server, browser: Any) -> None:
     for locale, words in (("es-ES", "Mano 1 de 1"), ("fr-FR", "Donne 1 sur 1")):
         page = new_page(browser, locale=locale, viewport=PHONE)
-        create_room(page, planned_server.base, "rummy", 2)
-        add_bots(page, "easy")
-        page.wait_for_selector(".hand-card")
-        play_until_over(page, [How()])
+        game_over_against_a_bot(page, planned_server.base)
         page.click("[data-action=replay]")
         wait_step(page, 0)
         assert shown(page)["dealText"] == words

@@ -620,6 +620,15 @@ def _move(
     return f"{verb}:tap"
 
 
+def game_over_against_a_bot(page: Any, base: str, variant: str = "rummy") -> None:
+    """A whole 2-player game against an easy bot played through the page to its end (on the
+    planned server, a short one)."""
+    create_room(page, base, variant, 2)
+    add_bots(page, "easy")
+    page.wait_for_selector(".hand-card")
+    play_until_over(page, [How()])
+
+
 def group_opening(page: Any, s: dict[str, Any]) -> list[str]:
     """Group in the hand, one group a meld, the melds of the opening the meter shows (``s``:
     the page's ``state``); returns the ids of their cards (none left selected)."""
