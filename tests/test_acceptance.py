@@ -43,6 +43,7 @@ from tests.web_support import (
     Server,
     _opening_part,
     drag,
+    drawn,
     group_opening,
     js_errors,
     new_page,
@@ -50,7 +51,6 @@ from tests.web_support import (
     running_server,
     select_cards,
     state,
-    tap,
     wait_change,
 )
 
@@ -242,11 +242,7 @@ def test_an_opening_grouped_and_dragged_onto_the_table_opens(
     # the Open button lays them
     page = new_page(browser)
     play_against_bots(page, planned_server.base, "rami51", 2)
-    s = state(page)
-    if "draw" in s["can"]:
-        tap(page, "[data-action=draw]")
-        wait_change(page, s["version"])
-        s = state(page)
+    s = drawn(page)
     assert not s["opened"] and "open" in s["can"]
     part = _opening_part(s, s["meterMelds"])
     assert len(part) >= 2, part

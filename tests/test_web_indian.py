@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from tests.web_support import (
     PHONE,
+    drawn,
     js_errors,
     new_page,
     play_against_bots,
@@ -57,11 +58,7 @@ def test_the_log_says_a_declaration_was_wrong(server: Any, browser: Any) -> None
     without her: nothing in the log said it was wrong."""
     page = new_page(browser, viewport=PHONE)
     play_against_bots(page, server.base, "indian", 3)
-    s = state(page)
-    if "draw" in s["can"]:
-        tap(page, "[data-action=draw]")
-        wait_change(page, s["version"])
-        s = state(page)
+    s = drawn(page)
     # thirteen cards in one group are no declaration (it needs two sequences): a wrong one
     select_cards(page, [i for i, _ in s["hand"]][:13])
     tap(page, "[data-action=group]")

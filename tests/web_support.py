@@ -620,6 +620,17 @@ def _move(
     return f"{verb}:tap"
 
 
+def drawn(page: Any) -> dict[str, Any]:
+    """The page's state once our turn has drawn: Draw tapped if the turn starts with a draw
+    (a Rami starter, or the player dealt the extra card, has none to make)."""
+    s = state(page)
+    if "draw" in s["can"]:
+        tap(page, "[data-action=draw]")
+        wait_change(page, s["version"])
+        s = state(page)
+    return s
+
+
 def game_over_against_a_bot(page: Any, base: str, variant: str = "rummy") -> None:
     """A whole 2-player game against an easy bot played through the page to its end (on the
     planned server, a short one)."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.table import Table
 
+from rummykit.cards import format_cards, parse_cards
 from rummykit.cli.output import console, pretty, print_json, read_text
 from rummykit.engine import Game
 from rummykit.engine.review import replay_deal
@@ -162,7 +163,8 @@ def _look_back(args: argparse.Namespace) -> int:
         out_of = "eliminated" if s in gone else view["seats"][s].get("out")
         if out_of:
             mark += f" ({_OUT.get(out_of, out_of)})"
-        hands.add_row(_seat(s, teams) + mark, str(len(hand)), pretty(sorted(hand, key=_by_suit)))
+        by_suit = format_cards(sorted(parse_cards(" ".join(hand))))  # Card's own order
+        hands.add_row(_seat(s, teams) + mark, str(len(hand)), pretty(by_suit))
     out.print(hands)
     for meld in view["table"]:
         out.print(f"Meld {meld['number']}, {_seat(meld['owner'], teams)}: {pretty(meld['cards'])}")
@@ -207,9 +209,3 @@ def _move(before: dict[str, Any], frame: dict[str, Any], teams: bool) -> tuple[s
         action += " — " + ", ".join("stock rebuilt" if x == "restock" else "deal over"
                                     for x in extra)
     return ("—" if seat is None else _seat(seat, teams)), action
-
-
-def _by_suit(card: str) -> tuple[int, int]:
-    if card == "X":
-        return (4, 0)
-    return ("SHDC".index(card[-1]), "A23456789TJQK".index(card[0]))

@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import { h, placeView, announce } from "./ui.js";
 import { cardElement, parseCard, rankNumber, sortBySuit, pretty } from "./cards.js";
-import { dealSummary, describeAction, eventAction, eventDetail, seatName, standsFor } from "./table.js";
+import { dealSummary, describeAction, eventAction, eventDetail, seatName, standsFor, subjectName } from "./table.js";
 
 /** Open the look back at ``game`` of the room (its first deal, as dealt). */
 export function openReplay(S, actions, game) {
@@ -87,7 +87,7 @@ export function moveText(S, r) {
     if (e.action === "draw" && !e.card && e.seat !== null && e.seat !== undefined) {
       const drawn = newCard(before.hands[e.seat], frame.hands[e.seat]);
       if (drawn) {
-        lines.push(t("replay.drew", { who: describeSubject(S, e.seat), card: pretty(drawn) }));
+        lines.push(t("replay.drew", { who: subjectName(S, e.seat), card: pretty(drawn) }));
         continue;
       }
     }
@@ -97,12 +97,6 @@ export function moveText(S, r) {
   // a move's line ends with no stop in the log, where it stands alone: here it runs into the
   // next ("Ana discarded 2♠ The deal is over"), so each line ends as a sentence
   return lines.map((l) => (/[.!?…»”]$/.test(l) ? l : `${l}.`)).join(" ") || String(frame.action || "");
-}
-
-function describeSubject(S, seat) {
-  const s = S.room && S.room.seats[seat];
-  if (seat === S.you && s && s.name) return s.name;
-  return seatName(S, seat);
 }
 
 /** The card a hand gained between two frames (a draw adds one and takes none away). */

@@ -28,7 +28,7 @@ export function seatName(S, seat) {
 
 /** A seat's name as the subject of a sentence ("{who} discarded 7♥"): your own name without
  * "You (…)", which takes no third-person verb in any of the languages ("Tú (Ana) descartó"). */
-function subjectName(S, seat) {
+export function subjectName(S, seat) {
   const s = S.room && S.room.seats[seat];
   if (seat === S.you && s && s.name) return s.name;
   return seatName(S, seat);
