@@ -202,12 +202,34 @@ class Declare(Open):
     verb: ClassVar[str] = "declare"
 
 
-@dataclass(frozen=True, slots=True)
-class Layoff(Action):
+class _Numbered(Action):
+    """An action on a table meld by number. Equality also compares the numbers' types:
+    ``True == 1`` in Python, yet ``Layoff(True, c)`` is refused where ``Layoff(1, c)`` is
+    legal, and the two must not stand for each other in a set of legal actions."""
+
+    __slots__ = ()
+    number: int
+
+    def _key(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and type(other.number) is type(self.number)
+                and other._key() == self._key())
+
+    def __hash__(self) -> int:
+        return hash((self.verb, type(self.number), self._key()))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Layoff(_Numbered):
     number: int
     card: Card
     end: Literal["low", "high"] | None = None
     verb: ClassVar[str] = "layoff"
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.number, self.card, self.end)
 
     def __repr__(self) -> str:
         end = f", {self.end!r}" if self.end else ""
@@ -218,11 +240,14 @@ class Layoff(Action):
         return f"layoff {self.number} {_text(self.card)}{end}"
 
 
-@dataclass(frozen=True, slots=True)
-class Swap(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Swap(_Numbered):
     number: int
     card: Card
     verb: ClassVar[str] = "swap"
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.number, self.card)
 
     def __repr__(self) -> str:
         return f"Swap({self.number!r}, {self.card!r})"
