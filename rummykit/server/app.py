@@ -320,14 +320,31 @@ def own_names() -> list[str]:
     return [name, f"{name}.local"] if name else []
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:
-    """A browser's ``Origin`` must be the server's own (same host:port) or a listed one."""
+#: The page scheme that goes with a request's: a page of ``http`` opens ``ws``, one of
+#: ``https`` opens ``wss``.
+_PAGE_SCHEME = {"http": "http", "ws": "http", "https": "https", "wss": "https"}
+
+
+def origin_allowed(
+    origin: str | None, host: str | None, allowed: list[str], scheme: str | None = None
+) -> bool:
+    """A browser's ``Origin`` must be the server's own or a listed one. The server's own: the
+    same host:port as the ``Host`` header and, when the request's ``scheme`` is given, the
+    same scheme (``ws``/``wss`` taken as ``http``/``https``): a page served over plain http (a
+    network on the way can write it) must not pass for the https server, and the reverse. The
+    scheme is the one uvicorn gives: behind a proxy that ends TLS, the ``X-Forwarded-Proto`` it
+    sends (believed from 127.0.0.1 and ::1, or ``FORWARDED_ALLOW_IPS``)."""
     if origin is None:
         return True
     if origin in allowed or "*" in allowed:
         return True
     parts = urlsplit(origin)
-    return bool(host) and parts.netloc.lower() == (host or "").lower()
+    if not host or parts.netloc.lower() != host.lower():
+        return False
+    if scheme is None:
+        return True
+    own = _PAGE_SCHEME.get(scheme.lower())
+    return own is None or parts.scheme.lower() == own
 
 
 def admin_allowed(request: Request, config: ServerConfig) -> bool:
@@ -344,7 +361,8 @@ def admin_allowed(request: Request, config: ServerConfig) -> bool:
         return secrets.compare_digest(given.encode(), expected.encode())
     client = request.client
     return is_loopback(client.host if client else None) and origin_allowed(
-        request.headers.get("origin"), request.headers.get("host"), config.allow_origins
+        request.headers.get("origin"), request.headers.get("host"), config.allow_origins,
+        request.url.scheme,
     )
 
 
@@ -437,6 +455,16 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
             return JSONResponse(
                 {"ok": False, "error": "database_gone", "message": "the database file was "
                  "removed or replaced while the server runs"},
+                status_code=503,
+            )
+        # The last write's outcome, or a probe's when nothing was written for a while: a full
+        # disk, a file gone read-only or a write lock held elsewhere answered "ok" while every
+        # action was refused.
+        problem = store.write_problem()
+        if problem is not None:
+            return JSONResponse(
+                {"ok": False, "error": "database_unwritable",
+                 "message": f"the database refuses writes: {problem}"},
                 status_code=503,
             )
         return JSONResponse(
@@ -555,18 +583,40 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                 replays.move_to_end(key)
         if body is None:
             try:
-                body = json.dumps(replay_deal(rec, key[2]), separators=(",", ":")).encode()
+                answer = replay_deal(rec, key[2])
             except InvalidArgument as exc:
                 return JSONResponse({"error": "no_deal", "message": str(exc)}, status_code=404)
+            seats = rec.get("seats")
+            if isinstance(seats, list):
+                # who played, as the game ended (a record stored before records named the
+                # seats has none: the page then names the room's seats)
+                answer["seats"] = seats
+            body = json.dumps(answer, separators=(",", ":")).encode()
             with replays_lock:
                 replays[key] = body
                 while len(replays) > REPLAY_CACHE:
                     replays.popitem(last=False)
         return Response(body, media_type="application/json")
 
+    told_proxy: list[bool] = []  # the proxy warning below is logged once
+
     async def ws_endpoint(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
-        if not origin_allowed(origin, websocket.headers.get("host"), config.allow_origins):
+        host, scheme = websocket.headers.get("host"), str(websocket.scope.get("scheme", "ws"))
+        if not origin_allowed(origin, host, config.allow_origins, scheme):
+            if (
+                not told_proxy
+                and scheme == "ws"
+                and origin_allowed(origin, host, config.allow_origins)
+                and urlsplit(origin or "").scheme.lower() == "https"
+            ):
+                # what a proxy that ends TLS without saying so looks like: every player refused
+                told_proxy.append(True)
+                log.warning(
+                    "a WebSocket from a page of %s came in over plain ws and was refused: "
+                    "behind a proxy that ends TLS, have it send X-Forwarded-Proto: https "
+                    "(docs/server.md, Safety limits)", origin,
+                )
             await websocket.close(code=1008)  # before accept: the handshake gets HTTP 403
             return
         conn = Connection(config.max_queue, websocket.client.host if websocket.client else "")
