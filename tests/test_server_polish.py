@@ -7,7 +7,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sqlite3
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,7 @@ from rummykit.server.config import ServerConfig
 from rummykit.server.rooms import OVER, Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
 from tests.cli_support import cli
-from tests.server_support import ServerProc, bot_to_move, sent
+from tests.server_support import ROOT, ServerProc, bot_to_move, free_port, sent
 
 CONFIG: dict[str, Any] = {
     "bot_pool": "thread", "offload_views": False, "bot_delay": 0, "verify_views": True,
@@ -307,3 +310,70 @@ def test_a_proxy_that_ends_tls_says_so_with_x_forwarded_proto(tmp_path: Path) ->
     finally:
         server.stop()
     assert server.errors_logged() == ""
+
+
+# -- Ctrl-C while the command starts -----------------------------------------------------------
+
+#: Put first on the path of a command started by the test: when the command imports the module
+#: named in the environment, the process sends itself SIGINT, as a Ctrl-C at that moment would.
+INTERRUPTER = '''
+import os, signal, sys
+
+class Interrupt:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name == os.environ["RUMMYKIT_TEST_INTERRUPT_AT"]:
+            sys.meta_path.remove(Interrupt)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, Interrupt)
+'''
+
+#: What pip writes as the ``rummykit`` script.
+SCRIPT = """import sys
+from rummykit.cli.main import main
+sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize("how", ["script", "-m rummykit", "-m rummykit.cli.main"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "rummykit.rules",  # the package's own imports, before main runs
+        "rummykit.cli.serve",  # the subcommands' modules, read to build the parser
+        "uvicorn",  # the server's, once serve runs (main answered this one already)
+    ],
+)
+def test_ctrl_c_while_the_command_starts_ends_it_quietly(
+    tmp_path: Path, how: str, module: str
+) -> None:
+    (tmp_path / "sitecustomize.py").write_text(INTERRUPTER)
+    (tmp_path / "rummykit").write_text(SCRIPT)
+    start = [str(tmp_path / "rummykit")] if how == "script" else how.split()
+    env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}",
+               RUMMYKIT_TEST_INTERRUPT_AT=module)
+    proc = subprocess.Popen(
+        [sys.executable, *start, "serve", "--port", str(free_port()), "--db",
+         str(tmp_path / "never.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    try:
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:  # the interrupt never came: the server runs
+            proc.kill()
+            proc.wait()
+    assert (proc.returncode, out, err) == (130, "", "")
+    assert not (tmp_path / "never.db").exists()
+
+
+def test_a_program_importing_the_package_keeps_its_ctrl_c() -> None:
+    """Only the command answers Ctrl-C so while it starts: ``import rummykit`` elsewhere (a
+    script, a notebook) keeps Python's KeyboardInterrupt."""
+    code = ("import signal, rummykit; "
+            "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "True", "")
