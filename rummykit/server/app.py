@@ -320,20 +320,21 @@ def own_names() -> list[str]:
     return [name, f"{name}.local"] if name else []
 
 
-#: The page scheme that goes with a request's: a page of ``http`` opens ``ws``, one of
-#: ``https`` opens ``wss``.
-_PAGE_SCHEME = {"http": "http", "ws": "http", "https": "https", "wss": "https"}
+#: Schemes of a connection known to be secure (TLS to the server, or a proxy that says so).
+_SECURE = {"https", "wss"}
 
 
 def origin_allowed(
     origin: str | None, host: str | None, allowed: list[str], scheme: str | None = None
 ) -> bool:
     """A browser's ``Origin`` must be the server's own or a listed one. The server's own: the
-    same host:port as the ``Host`` header and, when the request's ``scheme`` is given, the
-    same scheme (``ws``/``wss`` taken as ``http``/``https``): a page served over plain http (a
-    network on the way can write it) must not pass for the https server, and the reverse. The
-    scheme is the one uvicorn gives: behind a proxy that ends TLS, the ``X-Forwarded-Proto`` it
-    sends (believed from 127.0.0.1 and ::1, or ``FORWARDED_ALLOW_IPS``)."""
+    same host:port as the ``Host`` header and, when the request came in secure (``scheme``
+    ``wss`` or ``https``), a page of ``https``: a page of plain ``http`` (which any network
+    on the way can write) must not pass for the https server, and ``Host`` omits the default
+    port, so host:port alone does not tell them apart. A connection in plain ``ws`` takes pages
+    of either scheme: behind a proxy that ends TLS without saying so (no ``X-Forwarded-Proto``,
+    which uvicorn believes from 127.0.0.1 and ::1, or ``FORWARDED_ALLOW_IPS``) the players'
+    https pages arrive that way."""
     if origin is None:
         return True
     if origin in allowed or "*" in allowed:
@@ -341,10 +342,10 @@ def origin_allowed(
     parts = urlsplit(origin)
     if not host or parts.netloc.lower() != host.lower():
         return False
-    if scheme is None:
-        return True
-    own = _PAGE_SCHEME.get(scheme.lower())
-    return own is None or parts.scheme.lower() == own
+    page = parts.scheme.lower()
+    if page not in ("http", "https"):
+        return False
+    return page == "https" or (scheme or "").lower() not in _SECURE
 
 
 def admin_allowed(request: Request, config: ServerConfig) -> bool:
@@ -598,25 +599,10 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                     replays.popitem(last=False)
         return Response(body, media_type="application/json")
 
-    told_proxy: list[bool] = []  # the proxy warning below is logged once
-
     async def ws_endpoint(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
         host, scheme = websocket.headers.get("host"), str(websocket.scope.get("scheme", "ws"))
         if not origin_allowed(origin, host, config.allow_origins, scheme):
-            if (
-                not told_proxy
-                and scheme == "ws"
-                and origin_allowed(origin, host, config.allow_origins)
-                and urlsplit(origin or "").scheme.lower() == "https"
-            ):
-                # what a proxy that ends TLS without saying so looks like: every player refused
-                told_proxy.append(True)
-                log.warning(
-                    "a WebSocket from a page of %s came in over plain ws and was refused: "
-                    "behind a proxy that ends TLS, have it send X-Forwarded-Proto: https "
-                    "(docs/server.md, Safety limits)", origin,
-                )
             await websocket.close(code=1008)  # before accept: the handshake gets HTTP 403
             return
         conn = Connection(config.max_queue, websocket.client.host if websocket.client else "")
