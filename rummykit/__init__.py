@@ -6,6 +6,8 @@ hand solver, computer players, game server and web client.
 48
 """
 
+# First: a Ctrl-C while the command imports the rest ends it quietly (see the module).
+from rummykit import _startup  # noqa: F401
 from rummykit.analysis import Analysis, analyze
 from rummykit.cards import Card, parse_cards
 from rummykit.engine import Game, parse_action

@@ -12,9 +12,10 @@ import rummykit
 PACKAGE = Path(rummykit.__file__).parent
 
 #: Layer of each module or subpackage; ``errors`` is shared by all, ``rules_table`` renders
-#: the rules' docs, the package itself and ``__main__`` are entry points over everything.
+#: the rules' docs, the package itself and ``__main__`` are entry points over everything;
+#: ``_startup`` (the command's Ctrl-C while it starts) imports nothing of the package.
 RANKS = {
-    "errors": 0, "cards": 1, "melds": 2, "solver": 3, "rules": 4, "rules_table": 4,
+    "_startup": 0, "errors": 0, "cards": 1, "melds": 2, "solver": 3, "rules": 4, "rules_table": 4,
     "analysis": 4, "engine": 5, "bots": 6, "server": 7, "cli": 8,
 }
 ENTRY_POINTS = {"__init__", "__main__"}

@@ -184,3 +184,57 @@ def test_the_replay_in_spanish_and_french(planned_server: Server, browser: Any) 
         assert violations(page) == []
         assert not js_errors(page), page.js_errors
         page.context.close()
+
+
+def test_the_replay_names_the_seats_as_the_record_does(
+    planned_server: Server, browser: Any
+) -> None:
+    """The server's answer names who played (the record's ``seats``); the page named the
+    room's seats as they are now. A record stored before has none: the room's seats then."""
+    page = new_page(browser)
+    game_over_against_a_bot(page, planned_server.base)
+    page.wait_for_selector("[data-end=game]")
+    assert frames(page, 1)["seats"] == [
+        {"seat": 0, "kind": "human", "name": "Ana"},
+        {"seat": 1, "kind": "bot", "name": "Bot (easy)", "level": "easy"},
+    ]
+    names = "() => [...document.querySelectorAll('.replay-name')].map((e) => e.textContent)"
+    page.click("[data-action=replay]")
+    wait_step(page, 0)
+    assert page.evaluate(names) == ["You (Ana)", "Bot 2 (easy)"]
+    page.click("[data-action=replay-close]")
+    page.wait_for_selector("[data-end=game]")
+
+    seats: list[Any] = [
+        {"seat": 0, "kind": "human", "name": "Zoé"},
+        {"seat": 1, "kind": "bot", "name": "Bot (hard)", "level": "hard"},
+    ]
+
+    def other_seats(route: Any) -> None:
+        response = route.fetch()
+        data = response.json()
+        if seats:
+            data["seats"] = seats
+        else:
+            del data["seats"]
+        route.fulfill(response=response, json=data)
+
+    page.route("**/api/replay/**", other_seats)
+    page.click("[data-action=replay]")
+    wait_step(page, 0)
+    # another person held seat 1 then: not "you"
+    assert page.evaluate(names) == ["Zoé", "Bot 2 (hard)"]
+    page.keyboard.press("End")
+    page.wait_for_function("() => /The deal is over/.test(document.querySelector("
+                           "'.replay-move').textContent)")
+    move = page.inner_text(".replay-move")
+    assert "Ana" not in move and "You" not in move and ("Zoé" in move or "hard" in move), move
+    page.click("[data-action=replay-close]")
+    page.wait_for_selector("[data-end=game]")
+
+    seats.clear()  # an older record: the room's seats
+    page.click("[data-action=replay]")
+    wait_step(page, 0)
+    assert page.evaluate(names) == ["You (Ana)", "Bot 2 (easy)"]
+    assert not js_errors(page), page.js_errors
+    page.context.close()

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
+from rummykit import _startup
 from rummykit.errors import RummyError
 
 #: Subcommand modules, each with ``add_parser(subparsers)`` and ``run(args) -> int``.
@@ -82,7 +83,12 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    try:
+        # the subcommands' modules (the server's, the bots'): a Ctrl-C meanwhile is an
+        # interrupt as any other (rummykit/_startup.py answers it so until here)
+        parser = build_parser()
+    except KeyboardInterrupt:
+        return 130
     try:
         args, extra = parser.parse_known_args(argv)
         if extra:
@@ -103,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"to go", file=sys.stderr)
         return 2
     try:
+        _startup.release()  # each subcommand answers Ctrl-C its own way from here
         return int(args.run(args))
     except RummyError as exc:
         print(one_line(f"rummykit {args.command}: {exc}"), file=sys.stderr)

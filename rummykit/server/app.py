@@ -320,14 +320,32 @@ def own_names() -> list[str]:
     return [name, f"{name}.local"] if name else []
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:
-    """A browser's ``Origin`` must be the server's own (same host:port) or a listed one."""
+#: Schemes of a connection known to be secure (TLS to the server, or a proxy that says so).
+_SECURE = {"https", "wss"}
+
+
+def origin_allowed(
+    origin: str | None, host: str | None, allowed: list[str], scheme: str | None = None
+) -> bool:
+    """A browser's ``Origin`` must be the server's own or a listed one. The server's own: the
+    same host:port as the ``Host`` header and, when the request came in secure (``scheme``
+    ``wss`` or ``https``), a page of ``https``: a page of plain ``http`` (which any network
+    on the way can write) must not pass for the https server, and ``Host`` omits the default
+    port, so host:port alone does not tell them apart. A connection in plain ``ws`` takes pages
+    of either scheme: behind a proxy that ends TLS without saying so (no ``X-Forwarded-Proto``,
+    which uvicorn believes from 127.0.0.1 and ::1, or ``FORWARDED_ALLOW_IPS``) the players'
+    https pages arrive that way."""
     if origin is None:
         return True
     if origin in allowed or "*" in allowed:
         return True
     parts = urlsplit(origin)
-    return bool(host) and parts.netloc.lower() == (host or "").lower()
+    if not host or parts.netloc.lower() != host.lower():
+        return False
+    page = parts.scheme.lower()
+    if page not in ("http", "https"):
+        return False
+    return page == "https" or (scheme or "").lower() not in _SECURE
 
 
 def admin_allowed(request: Request, config: ServerConfig) -> bool:
@@ -344,7 +362,8 @@ def admin_allowed(request: Request, config: ServerConfig) -> bool:
         return secrets.compare_digest(given.encode(), expected.encode())
     client = request.client
     return is_loopback(client.host if client else None) and origin_allowed(
-        request.headers.get("origin"), request.headers.get("host"), config.allow_origins
+        request.headers.get("origin"), request.headers.get("host"), config.allow_origins,
+        request.url.scheme,
     )
 
 
@@ -437,6 +456,16 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
             return JSONResponse(
                 {"ok": False, "error": "database_gone", "message": "the database file was "
                  "removed or replaced while the server runs"},
+                status_code=503,
+            )
+        # The last write's outcome, or a probe's when nothing was written for a while: a full
+        # disk, a file gone read-only or a write lock held elsewhere answered "ok" while every
+        # action was refused.
+        problem = store.write_problem()
+        if problem is not None:
+            return JSONResponse(
+                {"ok": False, "error": "database_unwritable",
+                 "message": f"the database refuses writes: {problem}"},
                 status_code=503,
             )
         return JSONResponse(
@@ -555,9 +584,15 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
                 replays.move_to_end(key)
         if body is None:
             try:
-                body = json.dumps(replay_deal(rec, key[2]), separators=(",", ":")).encode()
+                answer = replay_deal(rec, key[2])
             except InvalidArgument as exc:
                 return JSONResponse({"error": "no_deal", "message": str(exc)}, status_code=404)
+            seats = rec.get("seats")
+            if isinstance(seats, list):
+                # who played, as the game ended (a record stored before records named the
+                # seats has none: the page then names the room's seats)
+                answer["seats"] = seats
+            body = json.dumps(answer, separators=(",", ":")).encode()
             with replays_lock:
                 replays[key] = body
                 while len(replays) > REPLAY_CACHE:
@@ -566,7 +601,8 @@ def create_app(config: ServerConfig, storage: Storage | None = None) -> Starlett
 
     async def ws_endpoint(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
-        if not origin_allowed(origin, websocket.headers.get("host"), config.allow_origins):
+        host, scheme = websocket.headers.get("host"), str(websocket.scope.get("scheme", "ws"))
+        if not origin_allowed(origin, host, config.allow_origins, scheme):
             await websocket.close(code=1008)  # before accept: the handshake gets HTTP 403
             return
         conn = Connection(config.max_queue, websocket.client.host if websocket.client else "")

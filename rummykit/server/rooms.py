@@ -359,6 +359,21 @@ class Room:
         }
 
 
+def _record_seats(room: Room) -> list[JSON]:
+    """Who held each seat when the game ended, for its record (``seats``): the seat's kind,
+    its display name and a bot's level, as a room summary lists them. Nothing private: no
+    token, and the room's summary shows these to whoever has its code."""
+    return [
+        {
+            "seat": s.seat,
+            "kind": s.kind,
+            "name": s.name,
+            **({"level": s.level} if s.kind == "bot" else {}),
+        }
+        for s in room.seats
+    ]
+
+
 def _strip_actions(deal: JSON) -> JSON:
     return {k: v for k, v in deal.items() if k != "actions"}
 
@@ -1341,6 +1356,9 @@ class RoomManager:
                 room.deadline = None
                 room.next_deal_at = None
                 over_record = game.record()
+                # A record names no one: the look back at a finished game and its download
+                # named the seats from the room as it is when read, not as the game was played.
+                over_record["seats"] = _record_seats(room)
             else:
                 self._new_turn(room)
             if not room.held and self._holds(room):
@@ -1702,7 +1720,9 @@ class RoomManager:
         exc: RummyError,
     ) -> None:
         """A bot's answer the engine refused (a bot bug): the seat plays the standby level's
-        move instead, as for a bot that fails or overruns, else the fallback move."""
+        move instead, as for a bot that fails or overruns, else the fallback move. Each refusal
+        is logged once, with the move played instead."""
+        told = False  # whether the refusal of ``action`` is logged already
         if level != STANDBY_LEVEL:
             log.warning(
                 "room %s seat %d (%s): bot action %r refused (%s); playing the %s move",
@@ -1712,7 +1732,10 @@ class RoomManager:
             try:
                 standby = await self.bots.decide(game, seat, STANDBY_LEVEL, room=room.code)
             except Exception:
-                log.exception("room %s: the %s bot failed", room.code, STANDBY_LEVEL)
+                # The refusal is logged above: said again below, it read as a second one.
+                log.exception("room %s seat %d: the %s bot failed; playing the fallback move",
+                              room.code, seat, STANDBY_LEVEL)
+                told = True
             # As after the first answer: the game stays as it is while views of it are being
             # computed in the view thread, and it may have moved on meanwhile.
             while room.busy:
@@ -1728,10 +1751,11 @@ class RoomManager:
                 except ProtocolError:
                     self._retry_later(room)
                     return
-        log.warning(
-            "room %s seat %d: bot action %r refused (%s); playing the fallback move",
-            room.code, seat, action, exc,
-        )
+        if not told:
+            log.warning(
+                "room %s seat %d: bot action %r refused (%s); playing the fallback move",
+                room.code, seat, action, exc,
+            )
         try:
             self._play(room, seat, fallback_bot(game, seat, random.Random()), auto=False)
         except RummyError:

@@ -93,6 +93,10 @@ class Storage(Protocol):
         forgotten by ``delete_room`` keeps its records, so its code must not be issued again)."""
         ...
 
+    def write_problem(self) -> str | None:
+        """None when the database takes writes, else why it does not (``GET /api/health``)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -221,6 +225,15 @@ def _claim(path: str) -> int | None:
 
 #: The most the WAL file keeps on disk once checkpointed (bytes).
 WAL_LIMIT = 64 * 1024 * 1024
+#: Seconds a successful write vouches for the database (``write_problem``): a running server
+#: writes every 5 s (``mark_alive``), so the health check costs no write of its own then.
+WRITE_FRESH = 30.0
+#: Seconds a failed write is reported as it is before a probe tries again.
+PROBE_RETRY = 5.0
+
+
+def _reason(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__
 
 
 class SQLiteStorage:
@@ -242,6 +255,8 @@ class SQLiteStorage:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._held: int | None = None
+        #: the outcome of the last write: when (``time.monotonic``) and its error (None: done)
+        self._wrote: tuple[float, str | None] | None = None
         try:
             if exclusive:
                 self._held = _claim(path)
@@ -301,6 +316,38 @@ class SQLiteStorage:
             db.close()
 
     def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Run ``statements`` in one transaction, noting whether it was committed."""
+        try:
+            self._commit(statements)
+        except Exception as exc:
+            self._wrote = (time.monotonic(), _reason(exc))
+            raise
+        self._wrote = (time.monotonic(), None)
+
+    def write_problem(
+        self, fresh: float = WRITE_FRESH, retry: float = PROBE_RETRY
+    ) -> str | None:
+        """None when the database takes writes, else why not: the outcome of the last write
+        when it is recent (a commit in the last ``fresh`` seconds, a failure in the last
+        ``retry``), else of a probe made now. The probe writes a row (a write that changes
+        nothing commits nothing, and a full disk would not refuse it), so a health check polled
+        every second costs a write only when the server has written nothing for a while, or
+        every ``retry`` seconds while writes fail."""
+        last = self._wrote
+        if last is not None:
+            age = time.monotonic() - last[0]
+            if last[1] is None and age < fresh:
+                return None
+            if last[1] is not None and age < retry:
+                return last[1]
+        try:
+            self._tx([("INSERT OR REPLACE INTO marks (name, at) VALUES ('probe', ?)",
+                       (int(time.time() * 1000),))])
+        except Exception as exc:
+            return _reason(exc)
+        return None
+
+    def _commit(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")

@@ -68,9 +68,23 @@ function goDeal(S, actions, deal) {
   loadDeal(S, actions, deal, 0);
 }
 
+/** The page's state with the seats named as the game's record names them (``seats`` of the
+ * server's answer: who held each seat when the game ended), for the names of the look back. A
+ * record stored before records named the seats has none: the room's seats name them then.
+ * "You" is the seat one holds now only if the record names the same person there. */
+export function asPlayed(S, r) {
+  const seats = r.data && r.data.seats;
+  if (!Array.isArray(seats) || !S.room) return S;
+  const now = S.you !== null && S.you !== undefined ? S.room.seats[S.you] : null;
+  const then = now ? seats[S.you] : null;
+  const you = then && then.kind === now.kind && then.name === now.name ? S.you : null;
+  return { ...S, you, room: { ...S.room, seats } };
+}
+
 /** The move's words, as the table's log says them, for the frame shown; a draw names the card
  * drawn, which the look back knows. */
-export function moveText(S, r) {
+export function moveText(S0, r) {
+  const S = asPlayed(S0, r);
   const frames = r.data.frames;
   const frame = frames[r.step];
   if (r.step === 0) return t("replay.dealt", { n: r.deal });
@@ -134,6 +148,8 @@ export function replayKey(e, S, actions) {
 
 export function renderReplay(root, S, actions) {
   const r = S.replay;
+  // the seats' names as the game was played (the rest of the page is the room's as it is)
+  const P = r.data ? asPlayed(S, r) : S;
   const newGame = S.view && !S.view.over && S.room && S.room.game !== r.game;
   const close = h("button.btn" + (newGame ? ".primary" : ".ghost"), {
     type: "button", "data-action": "replay-close", "data-key": "replay-close",
@@ -192,9 +208,9 @@ export function renderReplay(root, S, actions) {
     // a pool player the deal's end put over the limit is out of the game at its last move,
     // as the end screen marked them (the view's seats are still the deal's)
     const out = Array.isArray(v.eliminated) && v.eliminated.includes(s) ? "eliminated" : v.seats[s] && v.seats[s].out;
-    seats.push(h(`div.replay-seat${s === mover ? ".turn" : ""}`, { "data-replay-seat": s, role: "group", "aria-label": seatName(S, s) },
+    seats.push(h(`div.replay-seat${s === mover ? ".turn" : ""}`, { "data-replay-seat": s, role: "group", "aria-label": seatName(P, s) },
       h("div.replay-seat-head", {},
-        h("span.replay-name", { text: seatName(S, s) }),
+        h("span.replay-name", { text: seatName(P, s) }),
         s === mover ? h("span.badge.win", { text: t("replay.toMove") }) : null,
         out ? h("span.badge.out", { text: t(`seat.out.${out}`) }) : null,
         h("span.replay-score.muted", { text: t("table.scoreShort", { n: score }) })),
@@ -215,7 +231,7 @@ export function renderReplay(root, S, actions) {
       h("span.meld-no", { text: String(m.number) }),
       // a joker of a run shows the card it stands for, as the table's melds show it
       h("span.meld-cards", {}, m.cards.map((c, i) => cardElement(c, { t, small: true, standsFor: standsFor(m, i, v) }))),
-      h("span.meld-owner", { text: seatName(S, m.owner) })));
+      h("span.meld-owner", { text: seatName(P, m.owner) })));
     body.push(h("div.replay-melds", { role: "group", "aria-label": t("table.melds") },
       melds.length ? melds : h("p.melds-empty", { text: t("table.noMelds") })));
   }
