@@ -247,3 +247,87 @@ def test_who_asked_for_the_rematch_names_oneself_first(server: Any, browser: Any
     for page in (ana, ben, watcher):
         assert not js_errors(page), page.js_errors
         page.context.close()
+
+
+# A fresh 3-seat Pool 101 table's view given one's own elimination (it takes several deals of
+# shuffled play): the engine's out mark, its list, no hand, another seat's turn.
+ME_OUT = """() => { const { S, actions } = window.rummykit; const v = S.view;
+  v.seats[S.you].out = "eliminated"; v.eliminated = [S.you]; v.hand = [];
+  v.turn = { ...v.turn, seat: (S.you + 1) % 3, can: [] };
+  S.selected.clear(); S.arrangement.reconcile([], `${S.room.game}.${v.deal}`);
+  actions.render(); }"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [
+        ("en-US", "You are out of the game"),
+        ("fr-FR", "Vous êtes hors de la partie"),
+        ("es-ES", "Estás fuera de la partida"),
+    ],
+)
+def test_a_pool_player_out_of_the_game_reads_so_where_their_hand_was(
+    server: Any, browser: Any, locale: str, words: str
+) -> None:
+    """Put out of a pool game, a player's hand area was titled "Your hand (0)" over nothing, as
+    if the cards were still to come; the line that says they are out and may watch the game to
+    its end stands there instead (it was above the hand, during the others' turns only)."""
+    page = new_page(browser, locale=locale)
+    play_against_bots(page, server.base, "indian", 3, {"format": "pool101"})
+    page.evaluate(ME_OUT)
+    hand = page.locator(".my-area .hand")
+    text = hand.inner_text()
+    assert words in text, text
+    assert "(0)" not in text and not hand.locator(".hand-card").count(), text
+    # said once, in the hand's place, which the keyboard's H still reaches
+    assert page.locator(".my-area .meter.out").count() == 1
+    assert hand.get_attribute("tabindex") == "0" and hand.get_attribute("aria-label")
+    # between deals too (the bar above the hand says nothing then)
+    page.evaluate(
+        "() => { const { S, actions } = window.rummykit; S.view.turn = null; actions.render(); }"
+    )
+    assert words in page.locator(".my-area .hand").inner_text()
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+SCORES_JS = """() => ({
+  rows: [...document.querySelectorAll('.panel.scores > table tbody tr')].map((tr) => [
+    tr.querySelector('th').textContent, !!tr.querySelector('.badge.out')]),
+  sheet: [...document.querySelectorAll('.panel.scores .sheet thead th')].map((th) => th.textContent),
+})"""
+
+
+def test_the_scores_panel_marks_the_pool_players_out_of_the_game(
+    server: Any, browser: Any
+) -> None:
+    """The scores panel listed a pool player out of the game as any other, their total beside
+    the rest's; the end screen marked them. Their row and their column of the sheet say
+    "eliminated" in words. Two deals' results are given a fresh Pool 101 table, seat 2 over
+    101 after the second: out by the engine's list before its seat says so (between deals)."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "indian", 3, {"format": "pool101"})
+    page.evaluate(
+        """() => { const { S, actions } = window.rummykit; const v = S.view;
+          v.seats.forEach((seat) => { seat.out = null; });
+          const r = (deal, totals) => ({ deal, dealer: 0, winner: 0, how: "declare", points: 0,
+            double: false, blocked: false, penalties: [0, 0, 0], hands: [[], [], []], totals });
+          v.results = [r(1, [0, 20, 80]), r(2, [0, 40, 160])];
+          v.scores = [0, 40, 160]; v.eliminated = [2];
+          actions.render(); }"""
+    )
+    got = page.evaluate(SCORES_JS)
+    assert [marked for _, marked in got["rows"]] == [False, False, True], got
+    assert got["rows"][2][0].endswith(" eliminated"), got
+    assert got["sheet"][3].endswith(" eliminated") and "eliminated" not in "".join(got["sheet"][:3]), got
+    # a screen reader reads the row's name with its mark
+    row = page.locator(".panel.scores > table tbody tr").nth(2)
+    assert "eliminated" in row.aria_snapshot(), row.aria_snapshot()
+    # the next deal: the seat's own mark, and the engine's list, mark it alike
+    page.evaluate(
+        """() => { const { S, actions } = window.rummykit;
+          S.view.seats[2].out = "eliminated"; S.view.eliminated = [2]; actions.render(); }"""
+    )
+    assert [m for _, m in page.evaluate(SCORES_JS)["rows"]] == [False, False, True]
+    assert not js_errors(page), page.js_errors
+    page.context.close()
