@@ -331,3 +331,47 @@ def test_the_scores_panel_marks_the_pool_players_out_of_the_game(
     assert [m for _, m in page.evaluate(SCORES_JS)["rows"]] == [False, False, True]
     assert not js_errors(page), page.js_errors
     page.context.close()
+
+
+# The dialog's Close (its last button), whether it is whole on the screen and inside the dialog,
+# and the first thing under its middle; the name field's box, whether the buttons' row covers it.
+DIALOG_JS = """(id) => { const d = document.getElementById(id);
+  const btn = d.querySelector('.dialog-actions .btn:last-child');
+  const b = btn.getBoundingClientRect(); const r = d.getBoundingClientRect();
+  const bar = d.querySelector('.dialog-actions').getBoundingClientRect();
+  const f = document.activeElement.getBoundingClientRect();
+  return { whole: b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth
+             && b.top >= r.top && b.bottom <= r.bottom,
+           hit: document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2) === btn,
+           scrolls: d.scrollHeight > d.clientHeight,
+           focused: document.activeElement.id,
+           fieldShown: f.top >= r.top && f.bottom <= bar.top + 0.5 }; }"""
+
+
+def test_the_settings_close_is_whole_on_a_phone_held_sideways(server: Any, browser: Any) -> None:
+    """At 568×320 the settings dialog ended below the screen's foot, its Close button cut off;
+    the dialog scrolls in itself and its buttons' row stays at its foot, whole, in every
+    language. The help dialog, far longer, keeps its Close in reach the same way."""
+    page = new_page(browser, viewport={"width": 568, "height": 320})
+    page.goto(server.base + "/")
+    page.wait_for_selector("#settings-btn")
+    for lang in ("es", "en", "fr"):
+        page.select_option("#lang", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        page.click("#settings-btn")
+        page.wait_for_selector("#settings[open]")
+        # the name field, reached by the keyboard, scrolls into view above the buttons' row
+        page.focus("#opt-name")
+        got = page.evaluate(DIALOG_JS, "settings")
+        assert got["whole"] and got["hit"] and got["fieldShown"], (lang, got)
+        page.click("#settings .dialog-actions .btn")
+        page.wait_for_function("() => !document.getElementById('settings').open")
+    page.click("#help-btn")
+    page.wait_for_selector("#help[open]")
+    page.focus("#help .dialog-actions .btn")
+    got = page.evaluate(DIALOG_JS, "help")
+    assert got["scrolls"] and got["whole"] and got["hit"], got
+    page.click("#help .dialog-actions .btn")
+    page.wait_for_function("() => !document.getElementById('help').open")
+    assert not js_errors(page), page.js_errors
+    page.context.close()
