@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web_support import js_errors, new_page, play_against_bots, state
+from tests.web_support import js_errors, new_page, play_against_bots, state, tap, wait_change
 
 
 def test_space_held_on_a_button_while_the_page_redraws_presses_it(
@@ -373,5 +373,54 @@ def test_the_settings_close_is_whole_on_a_phone_held_sideways(server: Any, brows
     assert got["scrolls"] and got["whole"] and got["hit"], got
     page.click("#help .dialog-actions .btn")
     page.wait_for_function("() => !document.getElementById('help').open")
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+GROUP_NO_MELDS_JS = """(sizes) => { const { S, actions } = window.rummykit;
+  S.arrangement.ungroupAll();
+  // every other card of the sorted hand: neighbours, which might make melds, are parted
+  const ids = S.arrangement.all();
+  const parted = ids.filter((_, k) => k % 2 === 0).concat(ids.filter((_, k) => k % 2 === 1));
+  let i = 0;
+  for (const n of sizes) { S.arrangement.group(parted.slice(i, i + n)); i += n; }
+  actions.render();
+  return [...document.querySelectorAll('.hand .group:not(.loose)')].map((g) => g.className); }"""
+
+
+def test_a_hand_grouped_into_no_melds_stays_on_a_sideways_phones_first_screen(
+    server: Any, browser: Any
+) -> None:
+    """At 568×320 the ungrouped hand is one row under the turn's buttons; sorted into groups
+    that are no melds, each group's reason wrapped to three lines in a box 170 px wide, the
+    groups took two rows, Ungroup all put the tools on a second line, and the cards went
+    below the screen's foot. Four groups before the draw, five of the fifteen cards after it
+    with a card selected (the selection's tools on a line of their own): all on the first
+    screen, every control a finger's size."""
+    from tests.test_web_landscape import off_screen
+    from tests.test_web_touch import TARGETS_JS, touch_page
+
+    width, height = 568, 320
+    page = touch_page(browser, width, height, locale="es-ES")
+    play_against_bots(page, server.base, "rami51", 4)
+    classes = page.evaluate(GROUP_NO_MELDS_JS, [3, 3, 3, 3])
+    assert len(classes) == 4 and all("bad" in c for c in classes), classes
+    assert off_screen(page, width, height) == []
+    targets = page.evaluate(TARGETS_JS)
+    assert targets["small"] == [] and targets["sideways"] <= 0, targets
+    s = state(page)
+    tap(page, "[data-action=draw]")
+    wait_change(page, s["version"])
+    page.wait_for_selector("[data-action=discard]")
+    classes = page.evaluate(GROUP_NO_MELDS_JS, [3, 3, 3, 3, 3])
+    assert sum("bad" in c for c in classes) >= 4, classes
+    page.locator(".hand .hand-card").last.tap()
+    page.wait_for_selector(".hand .hand-card.selected")
+    assert off_screen(page, width, height) == []
+    targets = page.evaluate(TARGETS_JS)
+    assert targets["small"] == [] and targets["sideways"] <= 0, targets
+    # a group's whole reason is still its name, for a screen reader
+    name = page.locator(".hand .group.bad").first.get_attribute("aria-label") or ""
+    assert len(name) > 12 and "…" not in name, name
     assert not js_errors(page), page.js_errors
     page.context.close()

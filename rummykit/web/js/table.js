@@ -897,7 +897,8 @@ function handBox(S, actions) {
     return h(`div.group.${cls}`, { "data-drop": "group", "data-group": gi, role: "group", "aria-label": label },
       h("div.group-label", { "data-drag": "group", "data-group": gi, title: t("hand.dragGroup") },
         h("span.group-mark", { "aria-hidden": "true", text: check.ok ? "✓" : "✗" }),
-        h("span.group-text", { "data-group-label": gi, text: label }),
+        // cut to a line on a phone held sideways (app.css): whole in the title, as in the name
+        h("span.group-text", { "data-group-label": gi, title: label, text: label }),
         h("button.group-x", { type: "button", "aria-label": t("hand.ungroup"), title: t("hand.ungroup"), text: "×",
           onclick: (e) => { e.stopPropagation(); arr.ungroup(gi); actions.render(); } })),
       h("div.group-cards", {}, g.map((id) => cardBtn(id, gi))));
