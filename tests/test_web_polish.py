@@ -1,6 +1,8 @@
 """Small fixes of the web client, each kept: Space held on a button while the page redraws
 still presses it; a joker is named, not read as "star", in the log, the toast, the live region
-and the labels of the pile, the melds and the buttons."""
+and the labels of the pile, the melds and the buttons; a pool player out of the game told so in
+their hand's place and marked in the scores panel; on a phone held sideways the settings' Close
+in reach and a hand grouped into no melds on the first screen; on phones, who laid each meld."""
 
 from __future__ import annotations
 
@@ -9,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from tests.web_support import js_errors, new_page, play_against_bots, state, tap, wait_change
+from tests.web_support import (
+    js_errors,
+    low_contrast,
+    new_page,
+    play_against_bots,
+    state,
+    tap,
+    wait_change,
+)
 
 
 def test_space_held_on_a_button_while_the_page_redraws_presses_it(
@@ -294,7 +304,8 @@ def test_a_pool_player_out_of_the_game_reads_so_where_their_hand_was(
 SCORES_JS = """() => ({
   rows: [...document.querySelectorAll('.panel.scores > table tbody tr')].map((tr) => [
     tr.querySelector('th').textContent, !!tr.querySelector('.badge.out')]),
-  sheet: [...document.querySelectorAll('.panel.scores .sheet thead th')].map((th) => th.textContent),
+  sheet: [...document.querySelectorAll('.panel.scores .sheet thead th')]
+    .map((th) => th.textContent),
 })"""
 
 
@@ -319,7 +330,8 @@ def test_the_scores_panel_marks_the_pool_players_out_of_the_game(
     got = page.evaluate(SCORES_JS)
     assert [marked for _, marked in got["rows"]] == [False, False, True], got
     assert got["rows"][2][0].endswith(" eliminated"), got
-    assert got["sheet"][3].endswith(" eliminated") and "eliminated" not in "".join(got["sheet"][:3]), got
+    assert got["sheet"][3].endswith(" eliminated"), got
+    assert "eliminated" not in "".join(got["sheet"][:3]), got
     # a screen reader reads the row's name with its mark
     row = page.locator(".panel.scores > table tbody tr").nth(2)
     assert "eliminated" in row.aria_snapshot(), row.aria_snapshot()
@@ -422,5 +434,48 @@ def test_a_hand_grouped_into_no_melds_stays_on_a_sideways_phones_first_screen(
     # a group's whole reason is still its name, for a screen reader
     name = page.locator(".hand .group.bad").first.get_attribute("aria-label") or ""
     assert len(name) > 12 and "…" not in name, name
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+MELD_MARKS_JS = """() => { const { S, actions } = window.rummykit;
+  S.view.table = [
+    { number: 1, kind: "run", cards: ["4H", "5H", "6H", "7H"], owner: S.you },
+    { number: 2, kind: "set", cards: ["9S", "9D", "9C"], owner: (S.you + 1) % 4 },
+    { number: 3, kind: "run", cards: ["TS", "JS", "QS", "KS", "AS"], owner: (S.you + 3) % 4 } ];
+  actions.render();
+  const box = (e) => e.getBoundingClientRect();
+  return [...document.querySelectorAll('.meld-tile')].map((m) => {
+    const mark = m.querySelector('.meld-mark'); const no = box(m.querySelector('.meld-no'));
+    const card = box(m.querySelector('.meld-cards .card')); const r = box(m);
+    const k = mark ? box(mark) : null;
+    return { text: mark ? mark.textContent : null, shown: !!(k && k.width && k.height),
+             inside: !!k && k.left >= r.left && k.right <= card.left + 1 && k.top >= no.bottom
+                     && k.bottom <= r.bottom,
+             name: m.getAttribute('aria-label') }; }); }"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "locale"), [(320, 568, "fr-FR"), (568, 320, "en-US")]
+)
+def test_a_phone_shows_who_laid_each_meld(
+    server: Any, browser: Any, width: int, height: int, locale: str
+) -> None:
+    """A phone hides the owner's name under a meld (no room for it): who laid which was not
+    to be seen. A mark as on the seat's avatar stands under the meld's number, beside the
+    cards and no taller than the tile: the player's initial, "B" and the seat's number for a
+    bot. The button's name still says who in words."""
+    from tests.test_web_touch import touch_page
+
+    page = touch_page(browser, width, height, locale=locale)
+    play_against_bots(page, server.base, "rami51", 4)
+    melds = page.evaluate(MELD_MARKS_JS)
+    assert [m["text"] for m in melds] == ["A", "B2", "B4"], melds
+    assert all(m["shown"] and m["inside"] for m in melds), melds
+    # the mark is seen only: the name is read
+    assert page.locator(".meld-tile .meld-mark").first.get_attribute("aria-hidden") == "true"
+    assert all(m["name"] for m in melds), melds
+    assert not page.evaluate("() => document.documentElement.scrollWidth > innerWidth")
+    assert not low_contrast(page), low_contrast(page)
     assert not js_errors(page), page.js_errors
     page.context.close()

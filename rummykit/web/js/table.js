@@ -595,6 +595,18 @@ function shortName(S, s) {
   return seatName(S, s);
 }
 
+function isBot(S, s) {
+  return !!(S.room && S.room.seats[s] && S.room.seats[s].kind === "bot");
+}
+
+/** A seat's mark in a letter or two: a person's initial, as on their avatar, and a bot's "B"
+ * with its seat's number (every bot's avatar says "B"). */
+function ownerMark(S, s) {
+  const rs = S.room && S.room.seats[s];
+  if (isBot(S, s)) return t("seat.botMark", { n: s + 1 });
+  return initial(rs ? rs.name : seatName(S, s));
+}
+
 /** The pile's name, with what pressing it does, as the stock's says "draw": it takes the top
  * card, or discards the selected one, and a screen reader heard only what lay on it. */
 function pileName(top, n, pileAction, selectedId) {
@@ -644,7 +656,10 @@ function meldsBox(S, actions) {
     },
       h("span.meld-no", { text: String(m.number) }),
       h("span.meld-cards", {}, m.cards.map((c, i) => cardElement(c, { t, small: true, standsFor: standsFor(m, i, v) }))),
-      h("span.meld-owner", { text: seatName(S, m.owner) }));
+      h("span.meld-owner", { text: seatName(S, m.owner) }),
+      // a phone has no room for the name (app.css hides it): the owner's mark, as on their
+      // seat's avatar, under the meld's number; the button's name says who in words
+      h(`span.meld-mark${m.owner === S.you ? ".mine" : isBot(S, m.owner) ? ".bot" : ""}`, { "aria-hidden": "true", title: seatName(S, m.owner), text: ownerMark(S, m.owner) }));
   });
   return h(`div.melds${canMeld && sel.length >= 3 ? ".accepting" : ""}`, { "data-drop": "table", role: "group", "aria-label": t("table.melds"), "data-key": "melds", "data-scroll": "" },
     tiles.length ? tiles : h("p.melds-empty", { text: t("table.noMelds") }));
