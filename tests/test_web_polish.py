@@ -1,6 +1,8 @@
 """Small fixes of the web client, each kept: Space held on a button while the page redraws
 still presses it; a joker is named, not read as "star", in the log, the toast, the live region
-and the labels of the pile, the melds and the buttons."""
+and the labels of the pile, the melds and the buttons; a pool player out of the game told so in
+their hand's place and marked in the scores panel; on a phone held sideways the settings' Close
+in reach and a hand grouped into no melds on the first screen; on phones, who laid each meld."""
 
 from __future__ import annotations
 
@@ -9,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from tests.web_support import js_errors, new_page, play_against_bots, state
+from tests.web_support import (
+    js_errors,
+    low_contrast,
+    new_page,
+    play_against_bots,
+    state,
+    tap,
+    wait_change,
+)
 
 
 def test_space_held_on_a_button_while_the_page_redraws_presses_it(
@@ -247,3 +257,225 @@ def test_who_asked_for_the_rematch_names_oneself_first(server: Any, browser: Any
     for page in (ana, ben, watcher):
         assert not js_errors(page), page.js_errors
         page.context.close()
+
+
+# A fresh 3-seat Pool 101 table's view given one's own elimination (it takes several deals of
+# shuffled play): the engine's out mark, its list, no hand, another seat's turn.
+ME_OUT = """() => { const { S, actions } = window.rummykit; const v = S.view;
+  v.seats[S.you].out = "eliminated"; v.eliminated = [S.you]; v.hand = [];
+  v.turn = { ...v.turn, seat: (S.you + 1) % 3, can: [] };
+  S.selected.clear(); S.arrangement.reconcile([], `${S.room.game}.${v.deal}`);
+  actions.render(); }"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [
+        ("en-US", "You are out of the game"),
+        ("fr-FR", "Vous êtes hors de la partie"),
+        ("es-ES", "Estás fuera de la partida"),
+    ],
+)
+def test_a_pool_player_out_of_the_game_reads_so_where_their_hand_was(
+    server: Any, browser: Any, locale: str, words: str
+) -> None:
+    """Put out of a pool game, a player's hand area was titled "Your hand (0)" over nothing, as
+    if the cards were still to come; the line that says they are out and may watch the game to
+    its end stands there instead (it was above the hand, during the others' turns only)."""
+    page = new_page(browser, locale=locale)
+    play_against_bots(page, server.base, "indian", 3, {"format": "pool101"})
+    page.evaluate(ME_OUT)
+    hand = page.locator(".my-area .hand")
+    text = hand.inner_text()
+    assert words in text, text
+    assert "(0)" not in text and not hand.locator(".hand-card").count(), text
+    # said once, in the hand's place, which the keyboard's H still reaches
+    assert page.locator(".my-area .meter.out").count() == 1
+    assert hand.get_attribute("tabindex") == "0" and hand.get_attribute("aria-label")
+    # between deals too (the bar above the hand says nothing then)
+    page.evaluate(
+        "() => { const { S, actions } = window.rummykit; S.view.turn = null; actions.render(); }"
+    )
+    assert words in page.locator(".my-area .hand").inner_text()
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+SCORES_JS = """() => ({
+  rows: [...document.querySelectorAll('.panel.scores > table tbody tr')].map((tr) => [
+    tr.querySelector('th').textContent, !!tr.querySelector('.badge.out')]),
+  sheet: [...document.querySelectorAll('.panel.scores .sheet thead th')]
+    .map((th) => th.textContent),
+})"""
+
+
+def test_the_scores_panel_marks_the_pool_players_out_of_the_game(
+    server: Any, browser: Any
+) -> None:
+    """The scores panel listed a pool player out of the game as any other, their total beside
+    the rest's; the end screen marked them. Their row and their column of the sheet say
+    "eliminated" in words. Two deals' results are given a fresh Pool 101 table, seat 2 over
+    101 after the second: out by the engine's list before its seat says so (between deals)."""
+    page = new_page(browser)
+    play_against_bots(page, server.base, "indian", 3, {"format": "pool101"})
+    page.evaluate(
+        """() => { const { S, actions } = window.rummykit; const v = S.view;
+          v.seats.forEach((seat) => { seat.out = null; });
+          const r = (deal, totals) => ({ deal, dealer: 0, winner: 0, how: "declare", points: 0,
+            double: false, blocked: false, penalties: [0, 0, 0], hands: [[], [], []], totals });
+          v.results = [r(1, [0, 20, 80]), r(2, [0, 40, 160])];
+          v.scores = [0, 40, 160]; v.eliminated = [2];
+          actions.render(); }"""
+    )
+    got = page.evaluate(SCORES_JS)
+    assert [marked for _, marked in got["rows"]] == [False, False, True], got
+    assert got["rows"][2][0].endswith(" eliminated"), got
+    assert got["sheet"][3].endswith(" eliminated"), got
+    assert "eliminated" not in "".join(got["sheet"][:3]), got
+    # a screen reader reads the row's name with its mark
+    row = page.locator(".panel.scores > table tbody tr").nth(2)
+    assert "eliminated" in row.aria_snapshot(), row.aria_snapshot()
+    # the next deal: the seat's own mark, and the engine's list, mark it alike
+    page.evaluate(
+        """() => { const { S, actions } = window.rummykit;
+          S.view.seats[2].out = "eliminated"; S.view.eliminated = [2]; actions.render(); }"""
+    )
+    assert [m for _, m in page.evaluate(SCORES_JS)["rows"]] == [False, False, True]
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+# The dialog's Close (its last button), whether it is whole on the screen and inside the dialog,
+# and the first thing under its middle; the name field's box, whether the buttons' row covers it.
+DIALOG_JS = """(id) => { const d = document.getElementById(id);
+  const btn = d.querySelector('.dialog-actions .btn:last-child');
+  const b = btn.getBoundingClientRect(); const r = d.getBoundingClientRect();
+  const bar = d.querySelector('.dialog-actions').getBoundingClientRect();
+  const f = document.activeElement.getBoundingClientRect();
+  return { whole: b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth
+             && b.top >= r.top && b.bottom <= r.bottom,
+           hit: document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2) === btn,
+           scrolls: d.scrollHeight > d.clientHeight,
+           focused: document.activeElement.id,
+           fieldShown: f.top >= r.top && f.bottom <= bar.top + 0.5 }; }"""
+
+
+def test_the_settings_close_is_whole_on_a_phone_held_sideways(server: Any, browser: Any) -> None:
+    """At 568×320 the settings dialog ended below the screen's foot, its Close button cut off;
+    the dialog scrolls in itself and its buttons' row stays at its foot, whole, in every
+    language. The help dialog, far longer, keeps its Close in reach the same way."""
+    page = new_page(browser, viewport={"width": 568, "height": 320})
+    page.goto(server.base + "/")
+    page.wait_for_selector("#settings-btn")
+    for lang in ("es", "en", "fr"):
+        page.select_option("#lang", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        page.click("#settings-btn")
+        page.wait_for_selector("#settings[open]")
+        # the name field, reached by the keyboard, scrolls into view above the buttons' row
+        page.focus("#opt-name")
+        got = page.evaluate(DIALOG_JS, "settings")
+        assert got["whole"] and got["hit"] and got["fieldShown"], (lang, got)
+        page.click("#settings .dialog-actions .btn")
+        page.wait_for_function("() => !document.getElementById('settings').open")
+    page.click("#help-btn")
+    page.wait_for_selector("#help[open]")
+    page.focus("#help .dialog-actions .btn")
+    got = page.evaluate(DIALOG_JS, "help")
+    assert got["scrolls"] and got["whole"] and got["hit"], got
+    page.click("#help .dialog-actions .btn")
+    page.wait_for_function("() => !document.getElementById('help').open")
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+GROUP_NO_MELDS_JS = """(sizes) => { const { S, actions } = window.rummykit;
+  S.arrangement.ungroupAll();
+  // every other card of the sorted hand: neighbours, which might make melds, are parted
+  const ids = S.arrangement.all();
+  const parted = ids.filter((_, k) => k % 2 === 0).concat(ids.filter((_, k) => k % 2 === 1));
+  let i = 0;
+  for (const n of sizes) { S.arrangement.group(parted.slice(i, i + n)); i += n; }
+  actions.render();
+  return [...document.querySelectorAll('.hand .group:not(.loose)')].map((g) => g.className); }"""
+
+
+def test_a_hand_grouped_into_no_melds_stays_on_a_sideways_phones_first_screen(
+    server: Any, browser: Any
+) -> None:
+    """At 568×320 the ungrouped hand is one row under the turn's buttons; sorted into groups
+    that are no melds, each group's reason wrapped to three lines in a box 170 px wide, the
+    groups took two rows, Ungroup all put the tools on a second line, and the cards went
+    below the screen's foot. Four groups before the draw, five of the fifteen cards after it
+    with a card selected (the selection's tools on a line of their own): all on the first
+    screen, every control a finger's size."""
+    from tests.test_web_landscape import off_screen
+    from tests.test_web_touch import TARGETS_JS, touch_page
+
+    width, height = 568, 320
+    page = touch_page(browser, width, height, locale="es-ES")
+    play_against_bots(page, server.base, "rami51", 4)
+    classes = page.evaluate(GROUP_NO_MELDS_JS, [3, 3, 3, 3])
+    assert len(classes) == 4 and all("bad" in c for c in classes), classes
+    assert off_screen(page, width, height) == []
+    targets = page.evaluate(TARGETS_JS)
+    assert targets["small"] == [] and targets["sideways"] <= 0, targets
+    s = state(page)
+    tap(page, "[data-action=draw]")
+    wait_change(page, s["version"])
+    page.wait_for_selector("[data-action=discard]")
+    classes = page.evaluate(GROUP_NO_MELDS_JS, [3, 3, 3, 3, 3])
+    assert sum("bad" in c for c in classes) >= 4, classes
+    page.locator(".hand .hand-card").last.tap()
+    page.wait_for_selector(".hand .hand-card.selected")
+    assert off_screen(page, width, height) == []
+    targets = page.evaluate(TARGETS_JS)
+    assert targets["small"] == [] and targets["sideways"] <= 0, targets
+    # a group's whole reason is still its name, for a screen reader
+    name = page.locator(".hand .group.bad").first.get_attribute("aria-label") or ""
+    assert len(name) > 12 and "…" not in name, name
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+MELD_MARKS_JS = """() => { const { S, actions } = window.rummykit;
+  S.view.table = [
+    { number: 1, kind: "run", cards: ["4H", "5H", "6H", "7H"], owner: S.you },
+    { number: 2, kind: "set", cards: ["9S", "9D", "9C"], owner: (S.you + 1) % 4 },
+    { number: 3, kind: "run", cards: ["TS", "JS", "QS", "KS", "AS"], owner: (S.you + 3) % 4 } ];
+  actions.render();
+  const box = (e) => e.getBoundingClientRect();
+  return [...document.querySelectorAll('.meld-tile')].map((m) => {
+    const mark = m.querySelector('.meld-mark'); const no = box(m.querySelector('.meld-no'));
+    const card = box(m.querySelector('.meld-cards .card')); const r = box(m);
+    const k = mark ? box(mark) : null;
+    return { text: mark ? mark.textContent : null, shown: !!(k && k.width && k.height),
+             inside: !!k && k.left >= r.left && k.right <= card.left + 1 && k.top >= no.bottom
+                     && k.bottom <= r.bottom,
+             name: m.getAttribute('aria-label') }; }); }"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "locale"), [(320, 568, "fr-FR"), (568, 320, "en-US")]
+)
+def test_a_phone_shows_who_laid_each_meld(
+    server: Any, browser: Any, width: int, height: int, locale: str
+) -> None:
+    """A phone hides the owner's name under a meld (no room for it): who laid which was not
+    to be seen. A mark as on the seat's avatar stands under the meld's number, beside the
+    cards and no taller than the tile: the player's initial, "B" and the seat's number for a
+    bot. The button's name still says who in words."""
+    from tests.test_web_touch import touch_page
+
+    page = touch_page(browser, width, height, locale=locale)
+    play_against_bots(page, server.base, "rami51", 4)
+    melds = page.evaluate(MELD_MARKS_JS)
+    assert [m["text"] for m in melds] == ["A", "B2", "B4"], melds
+    assert all(m["shown"] and m["inside"] for m in melds), melds
+    # the mark is seen only: the name is read
+    assert page.locator(".meld-tile .meld-mark").first.get_attribute("aria-hidden") == "true"
+    assert all(m["name"] for m in melds), melds
+    assert not page.evaluate("() => document.documentElement.scrollWidth > innerWidth")
+    assert not low_contrast(page), low_contrast(page)
+    assert not js_errors(page), page.js_errors
+    page.context.close()

@@ -595,6 +595,18 @@ function shortName(S, s) {
   return seatName(S, s);
 }
 
+function isBot(S, s) {
+  return !!(S.room && S.room.seats[s] && S.room.seats[s].kind === "bot");
+}
+
+/** A seat's mark in a letter or two: a person's initial, as on their avatar, and a bot's "B"
+ * with its seat's number (every bot's avatar says "B"). */
+function ownerMark(S, s) {
+  const rs = S.room && S.room.seats[s];
+  if (isBot(S, s)) return t("seat.botMark", { n: s + 1 });
+  return initial(rs ? rs.name : seatName(S, s));
+}
+
 /** The pile's name, with what pressing it does, as the stock's says "draw": it takes the top
  * card, or discards the selected one, and a screen reader heard only what lay on it. */
 function pileName(top, n, pileAction, selectedId) {
@@ -644,7 +656,10 @@ function meldsBox(S, actions) {
     },
       h("span.meld-no", { text: String(m.number) }),
       h("span.meld-cards", {}, m.cards.map((c, i) => cardElement(c, { t, small: true, standsFor: standsFor(m, i, v) }))),
-      h("span.meld-owner", { text: seatName(S, m.owner) }));
+      h("span.meld-owner", { text: seatName(S, m.owner) }),
+      // a phone has no room for the name (app.css hides it): the owner's mark, as on their
+      // seat's avatar, under the meld's number; the button's name says who in words
+      h(`span.meld-mark${m.owner === S.you ? ".mine" : isBot(S, m.owner) ? ".bot" : ""}`, { "aria-hidden": "true", title: seatName(S, m.owner), text: ownerMark(S, m.owner) }));
   });
   return h(`div.melds${canMeld && sel.length >= 3 ? ".accepting" : ""}`, { "data-drop": "table", role: "group", "aria-label": t("table.melds"), "data-key": "melds", "data-scroll": "" },
     tiles.length ? tiles : h("p.melds-empty", { text: t("table.noMelds") }));
@@ -712,6 +727,8 @@ function meterBar(S, actions) {
   // a seat out of the deal (dropped, a wrong declaration) or out of a pool game (eliminated)
   // gets no turn: "checked on your turn" or an opening to reach would wait for one in vain
   const out = v.seats[S.you] && v.seats[S.you].out;
+  // out of the game with no cards: the line is in the hand's place (handBox)
+  if (out === "eliminated" && S.arrangement && S.arrangement.all().length === 0) return null;
   if (out) {
     return h("div.meter.out", { "data-out": out },
       h("span", { text: out === "eliminated" ? t("table.outOfGame") : t("table.outOfDeal", { why: t(`seat.out.${out}`) }) }));
@@ -895,11 +912,19 @@ function handBox(S, actions) {
     return h(`div.group.${cls}`, { "data-drop": "group", "data-group": gi, role: "group", "aria-label": label },
       h("div.group-label", { "data-drag": "group", "data-group": gi, title: t("hand.dragGroup") },
         h("span.group-mark", { "aria-hidden": "true", text: check.ok ? "✓" : "✗" }),
-        h("span.group-text", { "data-group-label": gi, text: label }),
+        // cut to a line on a phone held sideways (app.css): whole in the title, as in the name
+        h("span.group-text", { "data-group-label": gi, title: label, text: label }),
         h("button.group-x", { type: "button", "aria-label": t("hand.ungroup"), title: t("hand.ungroup"), text: "×",
           onclick: (e) => { e.stopPropagation(); arr.ungroup(gi); actions.render(); } })),
       h("div.group-cards", {}, g.map((id) => cardBtn(id, gi))));
   });
+  // a pool player out of the game is dealt no more cards: "Your hand (0)" over nothing read as
+  // a hand lost, or still to come. The line that says they watch stands in its place, between
+  // deals too, and is what H reaches (meterBar leaves it to the hand)
+  if (outOfGame(v, S.you) && arr.all().length === 0) {
+    return h("div.hand.hand-out", { role: "group", "aria-label": t("hand.label"), tabindex: 0, "data-key": "hand" },
+      h("div.meter.out", { "data-out": "eliminated" }, h("span", { text: t("table.outOfGame") })));
+  }
   const loose = h("div.group.loose", { "data-drop": "group", "data-group": -1, role: "group", "aria-label": t("hand.loose") },
     h("div.group-label", {}, h("span.group-text", { text: arr.groups.length ? t("hand.loose") : t("hand.yourHand", { n: arr.all().length }) })),
     h("div.group-cards", {}, arr.loose.map((id) => cardBtn(id, -1))));
@@ -925,7 +950,12 @@ function sidePanel(S, actions) {
     }
   } else {
     for (let s = 0; s < v.players; s++) {
-      rows.push(h(`tr${s === S.you ? ".mine" : ""}`, {}, h("th", { scope: "row", text: seatName(S, s) }), h("td", { "data-score-seat": s, text: String(v.scores[s] ?? 0) })));
+      // a pool player out of the game keeps their total: marked in words, as the end screen
+      // does, it no longer read as a rival still in the race
+      const gone = outOfGame(v, s);
+      rows.push(h(`tr${s === S.you ? ".mine" : ""}${gone ? ".out" : ""}`, {},
+        h("th", { scope: "row" }, seatName(S, s), gone ? " " : null, gone ? h("span.badge.out", { "data-out-mark": s, text: t("seat.out.eliminated") }) : null),
+        h("td", { "data-score-seat": s, text: String(v.scores[s] ?? 0) })));
     }
   }
   const deals = (v.results || []).map((r) => h("li", { "data-deal-result": r.deal },
@@ -954,6 +984,12 @@ function sidePanel(S, actions) {
         : null), log));
 }
 
+/** Whether a pool player is out of the game: the engine's list has those the finished deal put
+ * out too, whose seats are still the deal's until the next one. */
+function outOfGame(v, s) {
+  return (Array.isArray(v.eliminated) && v.eliminated.includes(s)) || !!(v.seats[s] && v.seats[s].out === "eliminated");
+}
+
 /** The game's sheet: the totals after each deal (the engine's ``results[].totals``), one
  * column a player (a side in 2 v 2), from the second deal on (with one, the totals above say it
  * all). It scrolls sideways on a phone at a table of six rather than push the panel wider. */
@@ -963,9 +999,10 @@ function scoreSheet(S, teams) {
   if (results.length < 2) return null;
   const columns = teams && results[0].totals.length === 2
     ? [0, 1].map((side) => ({ key: side, name: t("score.side", { a: seatName(S, side), b: seatName(S, side + 2) }), mine: S.you === side || S.you === side + 2 }))
-    : Array.from({ length: v.players }, (_, s) => ({ key: s, name: seatName(S, s), mine: s === S.you }));
+    : Array.from({ length: v.players }, (_, s) => ({ key: s, name: seatName(S, s), mine: s === S.you, out: outOfGame(v, s) }));
   const head = h("tr", {}, h("th", { scope: "col", text: t("table.sheetDeal") }),
-    columns.map((c) => h(`th${c.mine ? ".mine" : ""}`, { scope: "col", title: c.name }, h("span.sheet-name", { text: c.name }))));
+    columns.map((c) => h(`th${c.mine ? ".mine" : ""}`, { scope: "col", title: c.name }, h("span.sheet-name", { text: c.name }),
+      c.out ? " " : null, c.out ? h("span.badge.out", { "data-out-mark": c.key, text: t("seat.out.eliminated") }) : null)));
   const rows = results.map((r) => h("tr", { "data-sheet-deal": r.deal },
     h("th", { scope: "row", text: String(r.deal) }),
     columns.map((c) => h(`td${c.mine ? ".mine" : ""}`, { text: String(r.totals[c.key] ?? "").replace("-", "\u2212") }))));
