@@ -6,7 +6,7 @@ import { toast, announce, clearAnnouncements, tapActed, chooseDialog, chime } fr
 import { renderLobby, renderWaiting } from "./lobby.js";
 import { seatName, renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
 import { helpHtml } from "./help.js";
-import { renderReplay, replayKey, openReplay } from "./replay.js";
+import { renderReplay, replayKey, openReplay, replayPlace } from "./replay.js";
 import { translateReason } from "./reasons.js";
 import { pretty } from "./cards.js";
 
@@ -80,7 +80,9 @@ function forgetSeat(code) {
 // ---- routing ----
 function parseRoute() {
   const m = location.pathname.match(/^\/r\/([A-Za-z0-9]+)\/?$/);
-  if (m) return { name: "room", code: m[1].toUpperCase() };
+  // a game looked back at keeps its place in the fragment (replay.js): opened again once the
+  // room is known
+  if (m) return { name: "room", code: m[1].toUpperCase(), replay: replayPlace(location.hash) };
   return { name: "lobby", code: null };
 }
 
@@ -101,8 +103,29 @@ function onRoute() {
     if (S.route.code === null && S.room) S.conn.send({ type: "leave" }, false);
     resetRoom();
     if (r.name === "room") enterRoom();
+  } else if (S.room) {
+    // the same room, another place in it: a look back's fragment, or none (the end screen)
+    if (r.replay) reopenReplay();
+    else S.replay = null;
   }
   render();
+}
+
+/** The look back the address asks for, at its place, once the room is known and playing (its
+ * game over, or a rematch begun): nothing to look back at from a waiting room. */
+function reopenReplay() {
+  const want = S.route.replay;
+  S.route.replay = null;
+  if (!want || !S.room) return;
+  if (S.room.status === "waiting") {
+    history.replaceState(history.state, "", location.pathname + location.search);
+    return;
+  }
+  const r = S.replay;
+  if (r && r.game === want.game && r.deal === want.deal && r.step === want.step) return;
+  openReplay(S, actions, want.game, want.deal, want.step);
+  const title = document.getElementById("replay-title");
+  if (title && !document.querySelector("dialog[open]")) title.focus({ preventScroll: true });
 }
 
 function resetRoom() {
@@ -254,6 +277,7 @@ function onMessage(msg) {
       }
       if (msg.status === "playing") S.dealOver = S.dealOver && S.view && S.view.phase === "deal-over" ? S.dealOver : null;
       S.dealOver = dealOverWithRoom(S.dealOver, msg);
+      if (S.route.replay) reopenReplay();
       render();
       break;
     }

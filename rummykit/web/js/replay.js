@@ -7,15 +7,38 @@ import { h, placeView, announce } from "./ui.js";
 import { cardElement, parseCard, rankNumber, sortBySuit, pretty } from "./cards.js";
 import { dealSummary, describeAction, eventAction, eventDetail, seatName, standsFor, subjectName } from "./table.js";
 
-/** Open the look back at ``game`` of the room (its first deal, as dealt). */
-export function openReplay(S, actions, game) {
-  S.replay = { game, deal: 1, step: 0, data: null, error: null, loading: false, back: document.activeElement };
-  loadDeal(S, actions, 1, 0);
+/** Open the look back at ``game`` of the room, at ``step`` of ``deal`` (its first deal, as
+ * dealt, unless a place kept in the address says otherwise). */
+export function openReplay(S, actions, game, deal = 1, step = 0) {
+  S.replay = { game, deal, step, data: null, error: null, loading: false, back: document.activeElement };
+  keepPlace(S.replay);
+  loadDeal(S, actions, deal, step);
+}
+
+const PLACE_RE = /^#replay-(\d+)-(\d+)-(\d+)$/;
+
+/** The place in a look back that the address keeps (``#replay-GAME-DEAL-STEP``), or null. */
+export function replayPlace(hash) {
+  const m = PLACE_RE.exec(hash || "");
+  if (!m) return null;
+  const [game, deal, step] = m.slice(1).map(Number);
+  return game >= 1 && deal >= 1 ? { game, deal, step } : null;
+}
+
+/** The look back's game, deal and move written in the address's fragment, so that a reload,
+ * or Back and Forward through the page's history, open it again where it was (it fell back to
+ * the end screen). Replaced, not pushed: a step is no page of the history, and Back leaves the
+ * room as it did before. */
+function keepPlace(r) {
+  const hash = r ? `#replay-${r.game}-${r.deal}-${r.step}` : "";
+  if (location.hash === hash) return;
+  history.replaceState(history.state, "", location.pathname + location.search + hash);
 }
 
 export function closeReplay(S, actions) {
   const back = S.replay && S.replay.back;
   S.replay = null;
+  keepPlace(null);
   actions.render();
   // the button that opened it, if the end screen still has it; else where render puts it
   const again = document.querySelector('[data-action="replay"]');
@@ -44,6 +67,7 @@ async function loadDeal(S, actions, deal, step) {
     r.data = data;
     r.deal = data.deal;
     r.step = step < 0 ? data.frames.length - 1 : Math.min(step, data.frames.length - 1);
+    keepPlace(r);
   } else {
     r.error = error;
   }
@@ -58,6 +82,7 @@ function goStep(S, actions, step) {
   const next = Math.max(0, Math.min(last, step));
   if (next === r.step) return;
   r.step = next;
+  keepPlace(r);
   actions.render();
   announce(moveText(S, r));
 }
