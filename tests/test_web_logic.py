@@ -284,7 +284,8 @@ def test_the_log_panel_shows_the_current_deals_line_first(page: Any) -> None:
     body = """(() => {
       const deal = (n) => ({ deal: n });
       const move = (n, k) => ({ seat: k % 2, move: `${n}.${k}` });
-      const name = (l) => (l.deal ? `Deal ${l.deal}` : l.move);
+      const said = (k) => ({ seat: 0, said: true, move: `said ${k}` });
+      const name = (l) => (l.deal ? `Deal ${l.deal}` : l.before ? "Before" : l.move);
       const moves = (n, k) => Array.from({ length: k }, (_, i) => move(n, i + 1));
       const run = (log, n) => t.panelLog(log, n).map(name);
       return [
@@ -294,6 +295,8 @@ def test_the_log_panel_shows_the_current_deals_line_first(page: Any) -> None:
         run([deal(1), ...moves(1, 30), deal(2), ...moves(2, 3)], 12),
         run([deal(1), ...moves(1, 30), deal(2), ...moves(2, 20)], 12),
         run(moves(1, 5), 3),
+        run([said(1), said(2), deal(1), ...moves(1, 2)], 12),
+        run([said(1), deal(1), ...moves(1, 30)], 12),
       ];
     })()"""
     got = js(page, body, {})
@@ -304,6 +307,10 @@ def test_the_log_panel_shows_the_current_deals_line_first(page: Any) -> None:
     assert got[3] == ["Deal 2", "2.3", "2.2", "2.1", "Deal 1", *older]
     assert got[4] == ["Deal 2"] + [f"2.{k}" for k in range(20, 9, -1)]
     assert got[5] == ["1.5", "1.4", "1.3"]  # no deal's line to show (none was written)
+    # quick messages said in the waiting room: at the foot under a line of their own, not
+    # as the oldest moves of deal 1; gone with deal 1's oldest moves
+    assert got[6] == ["Deal 1", "1.2", "1.1", "Before", "said 2", "said 1"]
+    assert got[7] == ["Deal 1"] + [f"1.{k}" for k in range(30, 19, -1)]
 
 
 def test_the_end_card_takes_the_next_deals_time_from_the_room(page: Any) -> None:

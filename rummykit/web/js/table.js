@@ -250,6 +250,9 @@ export function keepLog(log, n = 40) {
   return heading ? [heading, ...kept.slice(1)] : kept;
 }
 
+/** The heading of the log's lines said in the waiting room, before the first deal. */
+const BEFORE_GAME = { before: true, get text() { return t("log.beforeGame"); } };
+
 /** The log's lines as its panel shows them: the newest ``n`` (as ``keepLog`` keeps them, so
  * the oldest deal shown keeps its line), the newest deal first, each deal's line above its
  * moves and the moves newest first. The current deal's line is then always the panel's first:
@@ -264,6 +267,10 @@ export function panelLog(log, n = 12) {
       deals[deals.length - 1].moves.push(line);
     }
   }
+  // quick messages before any deal's line were said in the waiting room (keepLog keeps a
+  // deal's line first whenever one went): under no line they read, at the foot, as the oldest
+  // moves of deal 1; under a line of their own, as said before the game
+  if (deals.length && !deals[0].head && deals[0].moves.every((l) => l.said)) deals[0].head = BEFORE_GAME;
   return deals.reverse().flatMap((d) => (d.head ? [d.head] : []).concat(d.moves.reverse()));
 }
 
@@ -963,8 +970,8 @@ function sidePanel(S, actions) {
     r.double ? h("span.badge.double", { text: t("end.double") }) : null,
     r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
   // it scrolls, so the keyboard can reach it (kept through redraws while it has the focus)
-  const log = h("ol.log", { "aria-label": t("table.log"), tabindex: "0", "data-key": "log", "data-keep": "content", "data-scroll": "" }, panelLog(S.log).map((l) => (l.deal
-    ? h("li.log-deal", { "data-log-deal": l.deal, text: l.text })
+  const log = h("ol.log", { "aria-label": t("table.log"), tabindex: "0", "data-key": "log", "data-keep": "content", "data-scroll": "" }, panelLog(S.log).map((l) => (l.deal || l.before
+    ? h("li.log-deal", l.before ? { "data-log-before": "", text: l.text } : { "data-log-deal": l.deal, text: l.text })
     : h(`li${l.seat === S.you ? ".mine" : ""}${l.said ? ".said-line" : ""}`, {}, l.said ? l.text : withJokerNames(l.text)))));
   return h("aside.side", {},
     h("div.panel.scores", {},
