@@ -135,8 +135,9 @@ def run(args: argparse.Namespace) -> int:
     from rummykit.bots.tournament import tasks
 
     total = len(tasks(spec))
-    err = console()
-    err.file = sys.stderr
+    # Made on standard error from the start: a console made on standard output decides then
+    # whether it is interactive, and with `--json > FILE` it drew no bar on the terminal.
+    err = console(sys.stderr)
     with Progress(
         TextColumn(f"{spec.variant} {'/'.join(spec.bots)}"),
         BarColumn(),
@@ -182,6 +183,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _print(summary: dict[str, Any]) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     con = console()
     budget = summary["budget"]
@@ -193,12 +195,13 @@ def _print(summary: dict[str, Any]) -> None:
         + ")"
         + "".join(f", {k}={_said(v)}" for k, v in summary.get("rules", {}).items())
     )
-    table = Table(title=title)
+    table = Table(title=Text(title))
     for col in ("bot", "deals", "won", "won % [95%]", "points/deal [95%]",
                 "ms median / p95", "fallbacks"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for row in iter_table(summary):
-        table.add_row(*row)
+        # Plain text: rich would read "[one shuffle]" as a style tag and drop it.
+        table.add_row(*(Text(cell) for cell in row))
     con.print(table)
     falls = summary["fallbacks"]
     if falls:
