@@ -5,15 +5,97 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from rummykit.bots import Observation, TurnReport, make_bot, play_deal, play_turn
+from rummykit.bots.hard import HardBot
 from rummykit.cli.main import main
+from rummykit.engine import Game
+from rummykit.rules import players_allowed
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- every level plays every table to the end ------------------------------------------------
+
+#: The tables tests/test_bots_play.py leaves out: the other seat counts of the two variants
+#: played by 2 to 6.
+OTHER_TABLES = [("rummy", 3), ("rummy", 5), ("rummy", 6), ("indian", 3), ("indian", 4),
+                ("indian", 6)]
+
+
+def test_the_other_tables_are_exactly_those_left_out() -> None:
+    covered = {("rummy", 2), ("rummy", 4), ("rami51", 2), ("rami51", 4), ("rami71", 2),
+               ("rami71", 4), ("simple", 2), ("simple", 4), ("indian", 2), ("indian", 5)}
+    every = {(v, n) for v in ("rummy", "rami51", "rami71", "simple", "indian")
+             for n in players_allowed(v)}
+    assert every == covered | set(OTHER_TABLES)
+
+
+@pytest.mark.parametrize(("variant", "players"), OTHER_TABLES)
+def test_every_level_plays_every_other_table_to_the_end(variant: str, players: int) -> None:
+    levels = ["easy", "medium", "hard"]
+    falls: list[TurnReport] = []
+    for shift in range(2):  # each level in other seats, after other neighbours
+        bots = [HardBot(budget=0.02) if levels[(s + shift) % 3] == "hard"
+                else make_bot(levels[(s + shift) % 3]) for s in range(players)]
+        g = Game.new(variant, players, seed=7 + shift)
+        assert play_deal(g, bots, random.Random(shift),
+                         on_fallback=lambda s, r: falls.append(r))
+        assert g.results
+    # An overrun on a loaded machine is no fault of the bot's move; anything else is.
+    assert [r for r in falls if not (r.fallback or "").startswith("took")] == []
+
+
+# -- hard's rollouts, off by default, work wherever they are turned on ------------------------
+
+
+@pytest.mark.parametrize(("variant", "players"),
+                         [("rami71", 4), ("simple", 2), ("simple", 4), ("indian", 3)])
+def test_hards_search_plays_every_variant_and_team_table(variant: str, players: int) -> None:
+    """tests/test_bots_hard_open.py runs the rollouts in 2-player rummy; here the other
+    scorings, the 2 v 2 tables and the variants that lay the hand whole (where, off,
+    hard discards as medium does and, on, the rollouts decide)."""
+    g = Game.new(variant, players, seed=3)
+    hard = HardBot(budget=1.0, samples=1, search=True)
+    bots = [hard if s % 2 == 0 else make_bot("medium") for s in range(players)]
+    searched = 0
+    falls: list[TurnReport] = []
+    rng = random.Random(3)
+    while g.to_move is not None and len(g.deal.actions) < 120:
+        seat = g.to_move
+        play_turn(g, seat, bots[seat], rng, on_fallback=falls.append)
+        if bots[seat] is hard:
+            searched += hard.last_samples
+    assert [r for r in falls if not (r.fallback or "").startswith("took")] == []
+    assert searched > 0
+
+
+# -- a bot that raises never crashes a game ----------------------------------------------------
+
+
+class Exiting:
+    """A bot that calls sys.exit(): a bug of the bot's, not the end of the game."""
+
+    name = "exiting"
+    budget: float | None = None
+
+    def choose(self, obs: Observation, rng: random.Random) -> str:
+        sys.exit("bye")
+
+
+def test_a_bot_that_calls_exit_is_replaced_by_the_medium_move() -> None:
+    g = Game.new("rummy", 2, seed=4)
+    falls: list[TurnReport] = []
+    assert play_deal(g, [Exiting(), make_bot("medium")], random.Random(1),  # type: ignore[list-item]
+                     on_fallback=lambda s, r: falls.append(r))
+    assert g.results and falls
+    assert falls[0].fallback == "raised SystemExit: bye"
 
 
 # -- the tournament command --------------------------------------------------------------------
