@@ -136,3 +136,18 @@ def test_the_progress_bar_is_drawn_on_a_terminal_while_the_json_goes_to_a_file()
     assert json.loads(out)["deals"] == 4
     text = seen.decode("utf-8", "replace")
     assert "4/4" in text and "rummy medium/easy" in text, text
+
+
+def test_the_chart_names_what_was_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    svg = tmp_path / "results.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # its text kept as text
+        assert main(["tournament", "--bots", "hard,easy", "--deals", "2", "--seed", "1",
+                     "--budget", "0.05", "--rule", "opening=51", "--plot", str(svg),
+                     "--json"]) == 0
+    capsys.readouterr()
+    title = ("rummy, 2 players, 2 deals (1 shuffle, seed 1, hard budget 0.05 s), opening=51; "
+             "95% intervals")
+    assert title in svg.read_text()
