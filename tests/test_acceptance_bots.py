@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,29 @@ def test_every_level_plays_every_other_table_to_the_end(variant: str, players: i
         assert g.results
     # An overrun on a loaded machine is no fault of the bot's move; anything else is.
     assert [r for r in falls if not (r.fallback or "").startswith("took")] == []
+
+
+# -- the levels play as the issue describes them ----------------------------------------------
+
+
+def test_easy_never_takes_swaps_or_lays_off_and_medium_does_all_three() -> None:
+    """easy: no lookahead -- it always draws from the stock, never swaps a joker and lays off
+    only after a rebuilt stock; medium takes the pile's card, lays off and swaps jokers."""
+    plays: dict[str, Counter[str]] = {"easy": Counter(), "medium": Counter()}
+    for variant in ("rummy", "rami51", "rami71", "simple", "indian"):
+        for seed in range(10 if variant in ("rummy", "rami51") else 4):
+            g = Game.new(variant, 2, seed=seed)
+            levels = ["easy", "medium"][:: 1 if seed % 2 else -1]
+            bots = [make_bot(level) for level in levels]
+            rng = random.Random(seed)
+            while g.to_move is not None:
+                seat = g.to_move
+                rebuilt = g.deal.restocks > 0
+                verb = play_turn(g, seat, bots[seat], rng).action.split()[0]
+                plays[levels[seat]][verb + ("*" if rebuilt and verb == "layoff" else "")] += 1
+    assert set(plays["easy"]) <= {"draw", "discard", "open", "meld", "layoff*", "declare"}
+    assert plays["easy"]["draw"] > 300
+    assert min(plays["medium"][v] for v in ("take", "layoff", "swap", "drop", "declare")) > 0
 
 
 # -- hard's rollouts, off by default, work wherever they are turned on ------------------------
