@@ -13,11 +13,22 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.bots import Observation, TurnReport, make_bot, play_deal, play_turn
-from rummykit.bots.hard import HardBot
+from rummykit.bots import (
+    Observation,
+    SeatMemory,
+    TurnReport,
+    make_bot,
+    observe,
+    play_deal,
+    play_turn,
+)
+from rummykit.bots.hard import HardBot, danger_of, live_cards
+from rummykit.bots.policy import Style
+from rummykit.cards import parse_card as card_of
 from rummykit.cli.main import main
 from rummykit.engine import Game
 from rummykit.rules import players_allowed
+from tests.helpers import new_game, play
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,6 +87,39 @@ def test_easy_never_takes_swaps_or_lays_off_and_medium_does_all_three() -> None:
     assert min(plays["medium"][v] for v in ("take", "layoff", "swap", "drop", "declare")) > 0
 
 
+# -- hard remembers, infers and does not feed -------------------------------------------------
+
+#: A 2-player deal: seat 1 moves first; seat 0's hand holds 8H, which lays off on a run 5H-7H.
+HANDS = {1: "KS KH KD 5H 6H 7H 2C 4D 9S TC 3S QD JC",
+         0: "8H 2D 3C 4S 9D JD QS AC 6C 7D 9C TS 4C"}
+
+
+def test_hard_remembers_what_a_rival_took_and_counts_it_dead() -> None:
+    g = new_game("indian", 2, HANDS, starter="7S", indicator="5D", stock="5S KC")
+    play(g, "take", "discard 2C", "draw")
+    obs = observe(g, 0)
+    seven = card_of("7S")
+    assert obs.memory[1] == SeatMemory(holds=(seven,), took=(seven,), threw=(card_of("2C"),))
+    # Both 7S are unseen by seat 0; the one the rival holds is not a live out.
+    assert obs.unseen.count(seven) == 2 and live_cards(obs)[seven] == 1
+
+
+def test_hard_sees_which_discard_would_feed_the_next_rival_and_keeps_it() -> None:
+    g = new_game("rummy", 2, HANDS, starter="7S", stock="5S KC")
+    play(g, "draw", "open KS KH KD / 5H 6H 7H", "discard 2C", "draw")
+    obs = observe(g, 0)
+    danger = danger_of(obs)
+    lays_off, plain, beside_a_discard = (card_of(c) for c in ("8H", "JD", "2D"))
+    # It lays off for the rival who has opened; the rival threw away a 2 a moment ago.
+    assert danger(lays_off) > danger(plain) > danger(beside_a_discard)
+    rng = random.Random(1)
+    style = Style(level="hard", race=True, draws=True, live=live_cards(obs), danger=danger,
+                  rng=rng)
+    feed = HardBot(samples=6)._feed(obs, [lays_off, plain], 1, style, rng, float("inf"))
+    assert feed[lays_off] == 1.0 and feed[plain] < 0.5
+    assert HardBot(samples=6).choose(obs, random.Random(1)) != "discard 8H"
+
+
 # -- hard's rollouts, off by default, work wherever they are turned on ------------------------
 
 
@@ -116,7 +160,7 @@ class Exiting:
 def test_a_bot_that_calls_exit_is_replaced_by_the_medium_move() -> None:
     g = Game.new("rummy", 2, seed=4)
     falls: list[TurnReport] = []
-    assert play_deal(g, [Exiting(), make_bot("medium")], random.Random(1),  # type: ignore[list-item]
+    assert play_deal(g, [Exiting(), make_bot("medium")], random.Random(1),
                      on_fallback=lambda s, r: falls.append(r))
     assert g.results and falls
     assert falls[0].fallback == "raised SystemExit: bye"
