@@ -28,6 +28,7 @@ from rummykit.cards import parse_card as card_of
 from rummykit.cli.main import main
 from rummykit.engine import Game
 from rummykit.rules import players_allowed
+from tests.cli_support import cli, refused
 from tests.helpers import new_game, play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,3 +220,18 @@ def test_the_chart_names_what_was_played(
     title = ("rummy, 2 players, 2 deals (1 shuffle, seed 1, hard budget 0.05 s), opening=51; "
              "95% intervals")
     assert title in svg.read_text()
+
+
+@pytest.mark.parametrize(
+    ("where", "said"),
+    [("a-file", "a-file is a file, not a directory: name a directory for the records"),
+     ("a-file/records", "a-file/records: the directory cannot be made: Not a directory")],
+)
+def test_a_records_directory_that_cannot_be_made_is_named_with_its_flag(
+    where: str, said: str, tmp_path: Path
+) -> None:
+    # The refusal was the bare "File exists: PATH" or "Not a directory: PATH".
+    (tmp_path / "a-file").write_text("")
+    line = refused(*cli(["tournament", "--bots", "easy", "--deals", "1",
+                         "--records", str(tmp_path / where)]))
+    assert line == f"rummykit tournament: --records {tmp_path}/{said}"
