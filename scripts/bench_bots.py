@@ -8,6 +8,9 @@ bots swapping seats) and prints, per pairing, the stronger bot's share of deals 
 95% interval, the mean points per deal, and the decision times (median and 95th percentile,
 the time the bot takes for one move, the engine's view excluded). ``--out`` writes every
 summary as JSON. Long runs are made by hand; the numbers in ``docs/bots.md`` came from here.
+Last it judges the decision-time targets of the bots' issue against what the run measured:
+``medium``'s median decision at most 10 ms and ``hard``'s 95th percentile at most its budget,
+for every variant and pairing (wall-clock times: a busy machine makes them longer).
 ``--rule NAME=VALUE`` (repeatable) plays every table under that room option or house rule,
 read as ``rummykit analyze --rule`` reads it.
 """
@@ -27,6 +30,24 @@ from rummykit.cli.analyze import parse_rules
 from rummykit.rules import VARIANTS
 
 PAIRINGS = (("hard", "medium"), ("medium", "easy"))
+#: The most medium's median decision may take (issue #6), in ms.
+MEDIUM_MEDIAN_MS = 10.0
+
+
+def time_targets(summary: dict[str, Any], budget: float) -> list[tuple[str, bool, str]]:
+    """The decision-time targets one run of a pairing speaks to: what, met, measured."""
+    out = []
+    pairing = " v ".join(summary["bots"])
+    for name, r in summary["results"].items():
+        if name == "medium":
+            out.append((f"{summary['variant']} ({pairing}): medium median <= "
+                        f"{MEDIUM_MEDIAN_MS:g} ms", r["median_ms"] <= MEDIUM_MEDIAN_MS,
+                        f"{r['median_ms']:.1f} ms"))
+        elif name == "hard":
+            out.append((f"{summary['variant']} ({pairing}): hard p95 <= its budget "
+                        f"{budget:g} s", r["p95_ms"] <= 1000 * budget,
+                        f"{r['p95_ms']:.1f} ms"))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,6 +90,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.out:
                 with open(args.out, "w", encoding="utf-8") as fh:
                     json.dump(out, fh, indent=1)
+    print("decision-time targets (issue #6, wall-clock, this run):")
+    for summary in out:
+        for what, ok, got in time_targets(summary, args.budget):
+            print(f"  {what:54} {got:>10}   {'met' if ok else 'NOT MET'}")
     return 0
 
 

@@ -54,3 +54,17 @@ def test_the_solver_benchmark_refuses_an_empty_run() -> None:
                           capture_output=True, text=True)
     assert done.returncode == 2
     assert "--runs" in done.stderr
+
+
+def test_the_bots_benchmark_judges_the_decision_time_targets() -> None:
+    # A tiny run: the times mean nothing here, the report's shape does: medium's median in
+    # every run it plays, hard's 95th percentile against the budget it was given.
+    out = subprocess.run([sys.executable, str(SCRIPTS / "bench_bots.py"), "--variants",
+                          "indian,simple", "--deals", "2", "--jobs", "1", "--budget", "0.02"],
+                         capture_output=True, text=True, check=True).stdout
+    targets = out.split("decision-time targets (issue #6, wall-clock, this run):\n")[1]
+    lines = targets.splitlines()
+    assert len(lines) == 6
+    assert all(line.endswith(("   met", "   NOT MET")) for line in lines)
+    assert sum("medium median <= 10 ms" in line for line in lines) == 4
+    assert sum("hard p95 <= its budget 0.02 s" in line for line in lines) == 2

@@ -37,6 +37,9 @@ def choices(view: dict[str, Any], history: list[dict[str, Any]], seed: int = 5) 
     out = [choose_action(view, history, level, seed=seed) for level in ("easy", "medium")]
     bot = HardBot(budget=1.0, samples=2)
     out.append(bot.choose(Observation.from_view(view, history), random.Random(seed)))
+    # Its rollouts too (off by default): they sample worlds from the observation alone.
+    search = HardBot(budget=1.0, samples=1, search=True)
+    out.append(search.choose(Observation.from_view(view, history), random.Random(seed)))
     return out
 
 

@@ -159,26 +159,47 @@ def test_unknown_level_lists_the_levels() -> None:
         Observation.from_view(g.public_view(), g.history())
 
 
-def test_hard_respects_its_budget() -> None:
-    g = Game.new("rummy", 2, seed=21)
-    bot = HardBot(budget=0.1)
-    medium = make_bot("medium")
-    rng = random.Random(0)
-    times: list[float] = []
-    while g.to_move is not None and len(g.deal.actions) < 40:
-        seat = g.to_move
-        if seat == 0:
-            obs = observe(g, seat)
-            t = time.perf_counter()
-            act = bot.choose(obs, rng)
-            times.append(time.perf_counter() - t)
-        else:
-            act = medium.choose(observe(g, seat), rng)
-        g.apply(act)
-    times.sort()
-    # The search stops within its budget; allow for a loaded machine at the tail.
-    assert times[len(times) // 2] <= 0.1
-    assert times[int(0.9 * len(times))] <= 0.1 * 1.5 + 0.1
+class FakeClock:
+    """hard's clock: each reading moves it on by ``step`` seconds, so that the time its
+    decisions take depends only on the work they do, never on the machine's load."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("search", [False, True])
+def test_hard_respects_its_budget(search: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision stops within the budget by hard's own clock, and a bigger budget buys
+    more samples. (The decision times a machine gives are measured by
+    scripts/bench_bots.py, not here: a test timed by the wall clock fails on a busy machine.)"""
+    samples = {}
+    for budget in (0.05, 0.5):
+        clock = FakeClock(0.002)
+        monkeypatch.setattr("rummykit.bots.hard.time", clock)
+        g = Game.new("rummy", 2, seed=21)
+        bot = HardBot(budget=budget, search=search)
+        medium = make_bot("medium")
+        rng = random.Random(0)
+        took: list[float] = []
+        samples[budget] = 0
+        while g.to_move is not None and len(g.deal.actions) < 60:
+            seat = g.to_move
+            if seat == 0:
+                start = clock.now
+                act = bot.choose(observe(g, seat), rng)
+                took.append(clock.now - start)
+                samples[budget] += bot.last_samples
+            else:
+                act = medium.choose(observe(g, seat), rng)
+            g.apply(act)
+        assert len(took) > 20 and max(took) <= budget
+    if search:
+        assert samples[0.5] > samples[0.05]
 
 
 def test_choose_action_needs_the_seat_to_move() -> None:

@@ -213,7 +213,9 @@ def play_turn(
     text = ""
     try:
         text = str(bot.choose(obs, rng))
-    except Exception as exc:  # a broken bot must never break the game
+    # A broken bot must never break the game; sys.exit() in a bot is one of its bugs too
+    # (Ctrl-C, KeyboardInterrupt, still stops the program).
+    except (Exception, SystemExit) as exc:
         reason = f"raised {type(exc).__name__}: {exc}"
     seconds = time.perf_counter() - start
     # The limit is on the processor time the bot used: on a loaded machine the wall clock

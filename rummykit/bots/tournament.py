@@ -372,7 +372,16 @@ def run_deals(
     record of theirs is left, not even a truncated one) and the others are never begun."""
     spec.check()
     if spec.records:  # a directory that cannot be made fails now, not after the first deal
-        os.makedirs(spec.records, exist_ok=True)
+        if os.path.exists(spec.records) and not os.path.isdir(spec.records):
+            raise TournamentError(f"--records {spec.records} is a file, not a directory: "
+                                  f"name a directory for the records")
+        try:
+            os.makedirs(spec.records, exist_ok=True)
+        except OSError as exc:
+            # The bare error named the path but not the flag ("No such file or directory").
+            raise TournamentError(
+                f"--records {spec.records}: the directory cannot be made: {exc.strerror or exc}"
+            ) from None
         # So does one that cannot be written in (its permissions, a read-only file system).
         try:
             with tempfile.TemporaryFile(dir=spec.records, prefix=".deal-probe-"):

@@ -135,8 +135,9 @@ def run(args: argparse.Namespace) -> int:
     from rummykit.bots.tournament import tasks
 
     total = len(tasks(spec))
-    err = console()
-    err.file = sys.stderr
+    # Made on standard error from the start: a console made on standard output decides then
+    # whether it is interactive, and with `--json > FILE` it drew no bar on the terminal.
+    err = console(sys.stderr)
     with Progress(
         TextColumn(f"{spec.variant} {'/'.join(spec.bots)}"),
         BarColumn(),
@@ -182,23 +183,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _print(summary: dict[str, Any]) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     con = console()
-    budget = summary["budget"]
-    deals, shuffles = summary["deals"], summary["shuffles"]
-    title = (
-        f"{summary['variant']}, {summary['players']} players, {deals} deal{'s' * (deals != 1)} "
-        f"({shuffles} shuffle{'s' * (shuffles != 1)}, seed {summary['seed']}"
-        + (f", hard budget {budget} s" if budget is not None else "")
-        + ")"
-        + "".join(f", {k}={_said(v)}" for k, v in summary.get("rules", {}).items())
-    )
-    table = Table(title=title)
+    table = Table(title=Text(title_of(summary)))
     for col in ("bot", "deals", "won", "won % [95%]", "points/deal [95%]",
                 "ms median / p95", "fallbacks"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for row in iter_table(summary):
-        table.add_row(*row)
+        # Plain text: rich would read "[one shuffle]" as a style tag and drop it.
+        table.add_row(*(Text(cell) for cell in row))
     con.print(table)
     falls = summary["fallbacks"]
     if falls:
@@ -210,6 +204,20 @@ def _print(summary: dict[str, Any]) -> None:
         con.print(f"{summary['no_winner']} deals ended with no winner"
                   + (f" ({summary['unfinished']} stopped unfinished after 3000 actions)"
                      if summary["unfinished"] else ""))
+
+
+def title_of(summary: dict[str, Any]) -> str:
+    """What was played: the table's title and the chart's (the results are those of these
+    rules and this budget)."""
+    budget = summary["budget"]
+    deals, shuffles = summary["deals"], summary["shuffles"]
+    return (
+        f"{summary['variant']}, {summary['players']} players, {deals} deal{'s' * (deals != 1)} "
+        f"({shuffles} shuffle{'s' * (shuffles != 1)}, seed {summary['seed']}"
+        + (f", hard budget {budget} s" if budget is not None else "")
+        + ")"
+        + "".join(f", {k}={_said(v)}" for k, v in summary.get("rules", {}).items())
+    )
 
 
 def _said(value: Any) -> str:
@@ -288,10 +296,8 @@ def draw(summary: dict[str, Any], path: str) -> None:
     b.bar(names, pts, yerr=pts_err, capsize=6, color="#dd8452")
     b.axhline(0, color="grey", lw=1)
     b.set_ylabel("mean points per deal")
-    fig.suptitle(
-        f"{summary['variant']}, {summary['players']} players, {summary['deals']} deals on "
-        f"{summary['shuffles']} shuffles (95% intervals)"
-    )
+    # The table's title: the chart named neither the rules nor hard's budget ("1 shuffles").
+    fig.suptitle(f"{title_of(summary)}; 95% intervals")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
