@@ -390,7 +390,9 @@ def play_against_bots(
     raise AssertionError(f"every one of {tries} {variant} games was over before our turn")
 
 
-MY_TURN_OR_OVER = """() => { const S = window.rummykit.S; const v = S.view;
+# window.rummykit is not there yet just after a reload: the predicate waits, not throws.
+MY_TURN_OR_OVER = """() => { const S = window.rummykit && window.rummykit.S; if (!S) return false;
+  const v = S.view;
   return S.gameOver || (v && v.turn && v.turn.seat === S.you && !S.pending); }"""
 
 STATE_JS = """() => {
