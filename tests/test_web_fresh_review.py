@@ -1,0 +1,82 @@
+"""What a fresh look at the day's changes to the page found, each kept: a name's initial (the
+avatar's, and now the mark on each meld of a phone) half of an emoji; a hand all in groups on a
+phone held sideways with nowhere to drag a card back among the loose ones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web_support import (
+    Server,
+    create_room,
+    js_errors,
+    new_page,
+    play_against_bots,
+    running_server,
+)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with running_server() as s:
+        yield s
+
+
+def test_a_names_initial_is_its_first_character_as_drawn(server: Server, browser: Any) -> None:
+    """``name[0]`` took the first UTF-16 unit: half of an emoji (drawn as a box), a flag's
+    first half, a bare accent typed apart from its letter, a Hangul filler that draws
+    nothing."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.wait_for_selector(".lobby")
+    got = page.evaluate("""async () => {
+      const { initial } = await import('/static/js/lobby.js');
+      return ["😀 Ana", "🇪🇸 Lola", "e\\u0301lise", "\\u3164Bo", " ana", "Ωmega", "علي", "", null]
+        .map(initial);
+    }""")
+    assert got == ["😀", "🇪🇸", "E\u0301", "B", "A", "Ω", "ع", "?", "?"]
+    # the avatar of a seat so named, in the waiting room
+    create_room(page, server.base, "rummy", 2, name="😀 Ana")
+    avatar = page.locator(".seat-row.mine .avatar").inner_text()
+    assert avatar == "😀"
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+def test_a_card_dragged_out_of_a_group_at_568_by_320_goes_back_among_the_loose(
+    server: Server, browser: Any
+) -> None:
+    """Held sideways, a phone hides the empty box of the loose cards so that a grouped hand
+    keeps to one row; while a card was dragged it stayed hidden, and a hand all in groups had
+    no place to drop a card that was to leave its group (only the new group's box showed)."""
+    from tests.test_web_touch import touch_page
+
+    page = touch_page(browser, 568, 320)
+    play_against_bots(page, server.base, "rummy", 2)
+    page.evaluate("""() => { const { S, actions } = window.rummykit;
+      const ids = S.arrangement.all();
+      for (let i = 0; i < ids.length; i += 4) S.arrangement.group(ids.slice(i, i + 4));
+      actions.render(); }""")
+    page.wait_for_selector(".hand .group:not(.loose)")
+    loose = page.locator(".hand .group.loose")
+    assert not loose.is_visible()  # the hand's one row, as before
+    card = page.locator(".hand .group:not(.loose) .hand-card").first
+    moved = card.get_attribute("data-id")
+    a = card.bounding_box()
+    assert a
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 12, a["y"] + 12, steps=3)
+    page.wait_for_function("() => document.body.classList.contains('dragging')")
+    assert loose.is_visible()
+    b = loose.bounding_box()
+    # on the screen, and as wide as a finger (its line, cut to nothing, made it 26 px wide)
+    assert b and b["y"] + b["height"] / 2 <= 320 and b["width"] >= 44, b
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=6)
+    page.mouse.up()
+    assert page.evaluate("() => window.rummykit.S.arrangement.loose") == [moved]
+    assert not js_errors(page), page.js_errors
+    page.context.close()
