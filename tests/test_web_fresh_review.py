@@ -1,6 +1,7 @@
 """What a fresh look at the day's changes to the page found, each kept: a name's initial (the
 avatar's, and now the mark on each meld of a phone) half of an emoji; a hand all in groups on a
-phone held sideways with nowhere to drag a card back among the loose ones."""
+phone held sideways with nowhere to drag a card back among the loose ones; a long name without
+a space, in the scores panel, the log and the look back at the game, wider than a phone."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from typing import Any
 import pytest
 
 from tests.web_support import (
+    How,
     Server,
+    add_bots,
     create_room,
     js_errors,
     new_page,
     play_against_bots,
+    play_until_over,
     running_server,
 )
 
@@ -22,6 +26,13 @@ from tests.web_support import (
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
     with running_server() as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def planned_server() -> Iterator[Server]:
+    """The server dealing 2-player games from tests/web_decks.py: short whole games."""
+    with running_server(planned=True) as s:
         yield s
 
 
@@ -78,5 +89,36 @@ def test_a_card_dragged_out_of_a_group_at_568_by_320_goes_back_among_the_loose(
     page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=6)
     page.mouse.up()
     assert page.evaluate("() => window.rummykit.S.arrangement.loose") == [moved]
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+#: Whether anything of the page reaches past the screen's right edge (a phone then scrolls
+#: sideways, or shows the whole page smaller).
+WIDER = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
+
+
+def test_a_long_name_without_a_space_fits_a_phone(planned_server: Server, browser: Any) -> None:
+    """A name may be 24 letters without a space ("WWWW…"): the scores panel's rows and lines,
+    the deals' list and the log, and the look back's line of the move (which names the seats as
+    the game's record does) held it on one line, and a 320 px phone's page was 435 px wide."""
+    from tests.test_web_replay import wait_step
+    from tests.test_web_touch import touch_page
+
+    name = "W" * 24
+    page = touch_page(browser, 320, 568, locale="fr-FR")
+    create_room(page, planned_server.base, "rummy", 2, name=name)
+    add_bots(page, "easy")
+    page.wait_for_selector(".hand-card")
+    assert not page.evaluate(WIDER)
+    play_until_over(page, [How()])
+    page.wait_for_selector("[data-end=game]")
+    assert page.locator(".log li.mine").count() > 0  # the name in the log
+    assert not page.evaluate(WIDER)
+    page.click("[data-action=replay]")
+    wait_step(page, 0)
+    page.keyboard.press("End")
+    page.wait_for_function("() => /WWWW/.test(document.querySelector('.replay-move').textContent)")
+    assert not page.evaluate(WIDER)
     assert not js_errors(page), page.js_errors
     page.context.close()
