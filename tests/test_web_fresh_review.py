@@ -103,22 +103,53 @@ def test_a_long_name_without_a_space_fits_a_phone(planned_server: Server, browse
     the deals' list and the log, and the look back's line of the move (which names the seats as
     the game's record does) held it on one line, and a 320 px phone's page was 435 px wide."""
     from tests.test_web_replay import wait_step
-    from tests.test_web_touch import touch_page
 
     name = "W" * 24
-    page = touch_page(browser, 320, 568, locale="fr-FR")
+    page = new_page(browser, locale="fr-FR", viewport={"width": 320, "height": 568})
     create_room(page, planned_server.base, "rummy", 2, name=name)
     add_bots(page, "easy")
     page.wait_for_selector(".hand-card")
     assert not page.evaluate(WIDER)
+    # played on a desktop's screen (the helper's taps), looked at on the phone's
+    page.set_viewport_size({"width": 1280, "height": 800})
     play_until_over(page, [How()])
     page.wait_for_selector("[data-end=game]")
+    page.set_viewport_size({"width": 320, "height": 568})
     assert page.locator(".log li.mine").count() > 0  # the name in the log
     assert not page.evaluate(WIDER)
     page.click("[data-action=replay]")
     wait_step(page, 0)
     page.keyboard.press("End")
     page.wait_for_function("() => /WWWW/.test(document.querySelector('.replay-move').textContent)")
+    assert not page.evaluate(WIDER)
+    assert not js_errors(page), page.js_errors
+    page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (568, 320)])
+def test_the_look_back_says_who_laid_each_meld_on_a_phone(
+    planned_server: Server, browser: Any, width: int, height: int
+) -> None:
+    """A phone hides a meld's owner's name for want of room: the table now shows a mark in its
+    place, but the look back at a game showed neither, nor said it to a screen reader."""
+    from tests.test_web_replay import wait_step
+
+    page = new_page(browser, locale="es-ES")
+    create_room(page, planned_server.base, "rummy", 2)
+    add_bots(page, "easy")
+    page.wait_for_selector(".hand-card")
+    play_until_over(page, [How()])
+    page.wait_for_selector("[data-end=game]")
+    page.set_viewport_size({"width": width, "height": height})
+    page.click("[data-action=replay]")
+    wait_step(page, 0)
+    page.keyboard.press("End")
+    page.wait_for_selector(".replay-meld")
+    owners = page.locator(".replay-meld .meld-owner")
+    assert owners.count() > 0
+    for i in range(owners.count()):
+        assert owners.nth(i).is_visible(), i
+        assert owners.nth(i).inner_text() in ("Tú (Ana)", "Bot 2 (fácil)")
     assert not page.evaluate(WIDER)
     assert not js_errors(page), page.js_errors
     page.context.close()
