@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -324,6 +325,10 @@ class Interrupt:
 sys.meta_path.insert(0, Interrupt)
 '''
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 #: What pip writes as the ``rummykit`` script.
 SCRIPT = """import sys
 from rummykit.cli.main import main
@@ -352,6 +357,10 @@ def test_ctrl_c_while_the_command_starts_ends_it_quietly(
         [sys.executable, *start, "serve", "--port", str(free_port()), "--db",
          str(tmp_path / "never.db")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        # as from a terminal: a test run in the background of a shell (``pytest &``, nohup)
+        # ignores SIGINT, which the command then inherits and keeps (as it should), and the
+        # server ran on until the test's timeout
+        preexec_fn=_default_sigint,
     )
     try:
         out, err = proc.communicate(timeout=120)

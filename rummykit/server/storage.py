@@ -236,6 +236,16 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
+def _refuses_writes(exc: BaseException) -> bool:
+    """Whether a failed write says the database takes no writes (a full disk, a read-only
+    file, a lock held elsewhere, an I/O error, a damaged file), not that this one write was
+    wrong: a constraint it broke, or a value SQLite cannot bind, is a bug of the caller's, and
+    the database takes the next write all the same."""
+    return isinstance(exc, sqlite3.DatabaseError) and not isinstance(
+        exc, (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
+    )
+
+
 class SQLiteStorage:
     """:class:`Storage` in one SQLite file in WAL mode.
 
@@ -257,6 +267,9 @@ class SQLiteStorage:
         self._held: int | None = None
         #: the outcome of the last write: when (``time.monotonic``) and its error (None: done)
         self._wrote: tuple[float, str | None] | None = None
+        #: held by the health check's probe: requests that find no recent outcome while one
+        #: probe runs wait for its outcome rather than each probing in turn
+        self._probing = threading.Lock()
         try:
             if exclusive:
                 self._held = _claim(path)
@@ -320,7 +333,8 @@ class SQLiteStorage:
         try:
             self._commit(statements)
         except Exception as exc:
-            self._wrote = (time.monotonic(), _reason(exc))
+            if _refuses_writes(exc):
+                self._wrote = (time.monotonic(), _reason(exc))
             raise
         self._wrote = (time.monotonic(), None)
 
@@ -332,20 +346,34 @@ class SQLiteStorage:
         ``retry``), else of a probe made now. The probe writes a row (a write that changes
         nothing commits nothing, and a full disk would not refuse it), so a health check polled
         every second costs a write only when the server has written nothing for a while, or
-        every ``retry`` seconds while writes fail."""
-        last = self._wrote
-        if last is not None:
-            age = time.monotonic() - last[0]
-            if last[1] is None and age < fresh:
-                return None
-            if last[1] is not None and age < retry:
-                return last[1]
-        try:
-            self._tx([("INSERT OR REPLACE INTO marks (name, at) VALUES ('probe', ?)",
-                       (int(time.time() * 1000),))])
-        except Exception as exc:
-            return _reason(exc)
-        return None
+        every ``retry`` seconds while writes fail. One probe at a time: health checks arriving
+        while it runs (waiting out a lock held elsewhere, up to the 5 s busy timeout) take its
+        outcome; each used to probe in turn, holding the storage's lock, and the games' own
+        writes, on the event loop, waited behind them all."""
+
+        def recent() -> tuple[bool, str | None]:
+            last = self._wrote
+            if last is not None:
+                age = time.monotonic() - last[0]
+                if last[1] is None and age < fresh:
+                    return True, None
+                if last[1] is not None and age < retry:
+                    return True, last[1]
+            return False, None
+
+        known, problem = recent()
+        if known:
+            return problem
+        with self._probing:
+            known, problem = recent()  # the probe this one waited for
+            if known:
+                return problem
+            try:
+                self._tx([("INSERT OR REPLACE INTO marks (name, at) VALUES ('probe', ?)",
+                           (int(time.time() * 1000),))])
+            except Exception as exc:
+                return _reason(exc)
+            return None
 
     def _commit(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         with self._lock:

@@ -361,6 +361,19 @@ export function botLevel(s) {
   return lv === `bot.${s.level}` ? s.level : lv;
 }
 
+/** Characters that draw nothing: white space, the marks that go on another character, and
+ * the blank letters a name may hold among others (the server's ``BLANK_LETTERS``). */
+const BLANK = /^[\s\p{M}\u115f\u1160\u3164\uffa0\u2800]*$/u;
+/** One for every name (each render asks for a seat's initial, a meld's owner's). */
+const GRAPHEMES = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+
+/** A name's first character as it is drawn (a grapheme: an emoji of two UTF-16 units, a flag,
+ * a letter and its accent typed apart), blank ones passed over; upper case. ``name[0]`` took
+ * half of an emoji (a lone surrogate, drawn as a box on the avatar and the meld's mark), a
+ * bare accent, or a Hangul filler that shows nothing. */
 export function initial(name) {
-  return (String(name || "?").trim()[0] || "?").toUpperCase();
+  const text = String(name || "");
+  const parts = GRAPHEMES ? Array.from(GRAPHEMES.segment(text), (p) => p.segment) : Array.from(text);
+  const first = parts.find((p) => !BLANK.test(p));
+  return first ? first.toUpperCase() : "?";
 }

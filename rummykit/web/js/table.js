@@ -1528,13 +1528,17 @@ function startDrag(e, src, S, actions) {
     document.removeEventListener("pointerup", up);
     document.removeEventListener("pointercancel", up);
     if (!ghost) return;
+    // where it lands, read while the boxes shown for the drag only are there (the new group's;
+    // on a phone held sideways the empty loose cards'): read after, the point fell on the hand
+    // behind them, and a card let go on the loose cards went into a group of its own
+    const target = ev.type === "pointerup" ? dropTarget(ev.clientX, ev.clientY) : null;
     ghost.remove();
     document.body.classList.remove("dragging");
     src.classList.remove("drag-source");
     if (over) over.classList.remove("drop-over");
     suppressClick = true;
     setTimeout(() => { suppressClick = false; }, 0);
-    if (ev.type === "pointerup") drop(kind, ids, dropTarget(ev.clientX, ev.clientY), ev, S, actions);
+    if (ev.type === "pointerup") drop(kind, ids, target, ev, S, actions);
   };
   document.addEventListener("pointermove", move, { passive: false });
   document.addEventListener("pointerup", up);
