@@ -1,0 +1,113 @@
+"""Small loose ends: `rummykit replay` naming the seats of a server's record, and the server
+when storing a game it starts fails."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.cli.main import main
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _replay(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["replay", *argv]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return out
+
+
+def _named(tmp_path: Path, names: list[str], name: str = "rummy-69") -> tuple[str, str]:
+    """The golden record as it is, and with the ``seats`` a server's record carries."""
+    record: dict[str, Any] = json.loads((GOLDEN / f"{name}.json").read_text())
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(record))
+    record["seats"] = [
+        {"seat": i, "kind": "human", "name": n} for i, n in enumerate(names)
+    ]
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps(record))
+    return str(plain), str(named)
+
+
+@pytest.mark.parametrize("argv", [(), ("--deal", "1"), ("--at", "1")], ids=["", "deal", "at"])
+def test_replay_names_the_seats_of_a_servers_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    plain, named = _named(tmp_path, ["Ana", "Bo"])
+    without = _replay(capsys, plain, *argv)
+    out = _replay(capsys, named, *argv)
+    assert "Ana (seat 1)" in out and "Bo (seat 2)" in out
+    # the same output, the seats named: nothing else moves (but the tables' widths)
+    unnamed = out.replace("Ana (seat 1)", "seat 1").replace("Bo (seat 2)", "seat 2")
+    assert _words(unnamed) == _words(without)
+
+
+def _words(out: str) -> list[str]:
+    return re.sub("[\u2500-\u257f]", " ", out).split()
+
+
+def test_replay_of_a_record_without_seats_names_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain, _ = _named(tmp_path, [])
+    out = _replay(capsys, plain, "--at", "1")
+    assert "seat 1" in out and "(seat" not in out
+
+
+def test_replay_names_the_seats_in_2v2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, named = _named(tmp_path, ["Ana", "Bo", "Cy", "Di"], "simple-2v2")
+    out = _replay(capsys, named, "--at", "0")
+    assert "Ana (seat 1, side 1)" in out and "Di (seat 4, side 2)" in out
+    assert "Scores: side 1" in out  # a side's score is not one seat's
+
+
+HOSTILE = [
+    "\x1b[2J\x1b]0;pwned\x07Eve",   # clear the screen, set the window title
+    "\x9b31mRed",                   # C1 control sequence introducer
+    "[bold red]Loud[/]",            # rich markup
+    "Mal\u202eory",                 # right-to-left override
+    "Tab\tLine\nBreak\r",
+]
+
+
+@pytest.mark.parametrize("argv", [(), ("--deal", "1"), ("--at", "1")], ids=["", "deal", "at"])
+def test_replay_prints_hostile_names_harmlessly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    _, named = _named(tmp_path, HOSTILE[:2], "rummy-69")
+    out = _replay(capsys, named, *argv)
+    assert "\x1b" not in out and "\x9b" not in out and "\x07" not in out
+    assert "\\x1b[2J" in out and "\\x9b31mRed" in out
+
+
+def test_replay_escapes_markup_and_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # no name wrapped in its cell
+    _, named = _named(tmp_path, [*HOSTILE[2:], "Ok"], "simple-2v2")
+    out = _replay(capsys, named, "--at", "0")
+    assert "[bold red]Loud[/] (seat 1, side 1)" in out
+    assert "Mal\\u202eory (seat 2, side 2)" in out
+    assert "Tab\\tLine\\nBreak (seat 3, side 1)" in out  # stripped, then escaped
+    assert all(ch.isprintable() for ch in out.replace("\n", ""))
+
+
+@pytest.mark.parametrize("seats", [
+    "Ana", [1, 2], [{"seat": "0", "name": "Ana"}], [{"seat": 5, "name": "Ana"}],
+    [{"seat": 0, "name": 7}], [{"seat": 0, "name": "   "}], [{"seat": True, "name": "Ana"}],
+])
+def test_replay_ignores_a_malformed_seats_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seats: Any
+) -> None:
+    plain, _ = _named(tmp_path, [])
+    record = json.loads(Path(plain).read_text())
+    record["seats"] = seats
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps(record))
+    assert _replay(capsys, str(odd), "--at", "1") == _replay(capsys, plain, "--at", "1")
