@@ -3,14 +3,20 @@ when storing a game it starts fails."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rummykit.cli.main import main
+from rummykit.server.config import ServerConfig
+from rummykit.server.rooms import PLAYING, WAITING, Connection, RoomManager
+from rummykit.server.storage import SQLiteStorage
+from tests.server_support import sent
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -111,3 +117,67 @@ def test_replay_ignores_a_malformed_seats_field(
     odd = tmp_path / "odd.json"
     odd.write_text(json.dumps(record))
     assert _replay(capsys, str(odd), "--at", "1") == _replay(capsys, plain, "--at", "1")
+
+
+# -- the last seat taken, the game's start refused by the database ------------------------------
+
+
+@pytest.mark.parametrize("last", ["sit", "add_bot"])
+def test_the_last_seat_taken_when_the_game_cannot_be_stored_is_no_error(
+    tmp_path: Path, last: str
+) -> None:
+    """The seat was stored and the game starts once the database takes it: the client that
+    took it was told ``seated`` and then ``internal`` with no request id (an error saying
+    nothing was made, about no request), and nobody was told the seat was taken."""
+    storage = SQLiteStorage(str(tmp_path / "start.db"))
+    manager = RoomManager(storage, ServerConfig(bot_pool="thread", offload_views=False,
+                                                bot_delay=0))
+    real = storage.start_game
+    refusals = [1]
+
+    def once(*args: Any, **kw: Any) -> None:
+        if refusals:
+            refusals.pop()
+            raise sqlite3.OperationalError("database or disk is full")
+        real(*args, **kw)
+
+    storage.start_game = once  # type: ignore[method-assign]
+
+    async def main() -> None:
+        host, other = Connection(), Connection()
+        manager.handle(host, {"type": "create", "id": 1, "variant": "rummy", "players": 2,
+                              "options": {}})
+        room = host.room
+        assert room is not None
+        manager.handle(host, {"type": "sit", "id": 2, "seat": 0, "name": "Ann"})
+        manager.handle(other, {"type": "join", "id": 3, "room": room.code})
+        sent(host), sent(other)
+        if last == "sit":
+            manager.handle(other, {"type": "sit", "id": 4, "seat": 1, "name": "Bo"})
+        else:
+            manager.handle(host, {"type": "add_bot", "id": 4, "seat": 1, "level": "easy"})
+        asker = other if last == "sit" else host
+        got = sent(asker)
+        assert [m for m in got if m["type"] == "error"] == []
+        if last == "sit":
+            assert got[0]["type"] == "seated" and got[0]["id"] == 4
+        # everybody sees every seat taken, the room still waiting for its game to start
+        for conn in (host, other):
+            rooms = [m for m in (got if conn is asker else sent(conn)) if m["type"] == "room"]
+            assert rooms, conn
+            assert rooms[-1]["status"] == WAITING
+            assert all(s["kind"] != "empty" for s in rooms[-1]["seats"])
+        assert room.status == WAITING and storage.load_rooms()[0]["seats"][1]["kind"] != "empty"
+        for _ in range(500):
+            if room.status == PLAYING:
+                break
+            await asyncio.sleep(0.01)
+        assert room.status == PLAYING
+        for conn in (host, other):
+            assert "state" in [m["type"] for m in sent(conn)]
+        manager.close()  # on the loop: a bot may be thinking already
+
+    try:
+        asyncio.run(main())
+    finally:
+        storage.close()
