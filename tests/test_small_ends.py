@@ -14,6 +14,7 @@ import pytest
 
 from rummykit.cli.main import main
 from rummykit.server.config import ServerConfig
+from rummykit.server.protocol import ProtocolError
 from rummykit.server.rooms import PLAYING, WAITING, Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
 from tests.server_support import sent
@@ -176,6 +177,34 @@ def test_the_last_seat_taken_when_the_game_cannot_be_stored_is_no_error(
         for conn in (host, other):
             assert "state" in [m["type"] for m in sent(conn)]
         manager.close()  # on the loop: a bot may be thinking already
+
+    try:
+        asyncio.run(main())
+    finally:
+        storage.close()
+
+
+def test_a_start_refused_with_the_room_unreadable_is_that_requests_error(tmp_path: Path) -> None:
+    """When the room cannot even be read back after the refusal (so no retry is planned), the
+    request is answered ``internal``, now with its id."""
+    storage = SQLiteStorage(str(tmp_path / "start.db"))
+    manager = RoomManager(storage, ServerConfig(bot_pool="thread", offload_views=False,
+                                                bot_delay=0))
+
+    def refused(*args: Any, **kw: Any) -> Any:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    async def main() -> None:
+        host = Connection()
+        manager.handle(host, {"type": "create", "id": 1, "variant": "rummy", "players": 2,
+                              "options": {}})
+        manager.handle(host, {"type": "sit", "id": 2, "seat": 0, "name": "Ann"})
+        storage.start_game = refused  # type: ignore[method-assign]
+        storage.load_rooms = refused  # type: ignore[method-assign]
+        with pytest.raises(ProtocolError) as info:
+            manager.handle(host, {"type": "add_bot", "id": 7, "seat": 1, "level": "easy"})
+        assert (info.value.code, info.value.extra.get("id")) == ("internal", 7)
+        manager.close()
 
     try:
         asyncio.run(main())
