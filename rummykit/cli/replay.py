@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
+from collections.abc import Sequence
 from typing import Any
 
+from rich.markup import escape
 from rich.table import Table
 
 from rummykit.cards import format_cards, parse_cards
@@ -78,7 +81,8 @@ def summary(game: Game) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     if args.deal is not None or args.at is not None:
         return _look_back(args)
-    game = Game.from_record(read_text(args.file))
+    text = read_text(args.file)
+    game = Game.from_record(text)
     data = summary(game)
     if args.json:
         print_json(data)
@@ -87,19 +91,19 @@ def run(args: argparse.Namespace) -> int:
     # Said to people, seats and sides count from 1, as the web page counts them ("Seat 3",
     # "Side 2"); the JSON keeps the engine's numbers, from 0.
     teams = game.rules.teams
-    who = "side" if teams else "seat"
+    names = seat_names(json.loads(text), game.players)
     table = Table(title=f"{game.variant}, {game.players} players")
     for col in ("deal", "winner", "how", "points", "marks"):
         table.add_column(col, justify="right" if col in ("deal", "points") else "left")
     for d in data["deals"]:
         marks = " ".join(m for m, on in (("double", d["double"]), ("blocked", d["blocked"])) if on)
-        winner = "—" if d["winner"] is None else _seat(d["winner"], teams)
+        winner = "—" if d["winner"] is None else _seat(d["winner"], teams, names)
         table.add_row(str(d["deal"]), winner, d["how"], str(d["points"]), marks)
     out.print(table)
-    scores = ", ".join(f"{who} {i + 1}: {s}" for i, s in enumerate(data["scores"]))
+    scores = ", ".join(f"{_who(i, teams, names)}: {s}" for i, s in enumerate(data["scores"]))
     out.print(f"Scores: {scores}")
     if data["over"]:
-        won = "" if data["winner"] is None else f" {who} {data['winner'] + 1} wins."
+        won = "" if data["winner"] is None else f" {_who(data['winner'], teams, names)} wins."
         out.print(f"Game over:{won}" if won else "Game over.")
     else:
         d = game.deal
@@ -107,20 +111,68 @@ def run(args: argparse.Namespace) -> int:
         if d.over or game.to_move is None:
             turn = " is over, the next is not dealt yet"
         else:
-            turn = f", seat {game.to_move + 1} to move"
+            turn = f", {_seat(game.to_move, False, names)} to move"
         out.print(f"Game in progress: deal {d.number}{turn}.")
         out.print(f"Top of the pile: {pretty([c.text for c in d.pile[-1:]]) or '—'}")
     return 0
 
 
-def _seat(seat: int, teams: bool) -> str:
-    """A seat for people, from 1, with its side in 2 v 2 (seats 1 and 3 are side 1)."""
-    return f"seat {seat + 1} (side {seat % 2 + 1})" if teams else f"seat {seat + 1}"
+def _seat(seat: int, teams: bool, names: Sequence[str | None] = ()) -> str:
+    """A seat for people, from 1, with its side in 2 v 2 (seats 1 and 3 are side 1), after
+    the name of whoever held it when the record names them: ``Ana (seat 1, side 1)``."""
+    name = names[seat] if seat < len(names) else None
+    if name is None:
+        return f"seat {seat + 1} (side {seat % 2 + 1})" if teams else f"seat {seat + 1}"
+    side = f", side {seat % 2 + 1}" if teams else ""
+    return f"{name} (seat {seat + 1}{side})"
+
+
+def _who(i: int, teams: bool, names: Sequence[str | None]) -> str:
+    """Who a score or a win belongs to: a side in 2 v 2 (its two seats' names are not one
+    name), else the seat."""
+    return f"side {i + 1}" if teams else _seat(i, False, names)
+
+
+#: The most characters of a name shown: the server takes 24, a record edited by hand any.
+MAX_NAME_SHOWN = 40
+
+
+def seat_names(record: Any, players: int) -> list[str | None]:
+    """Each seat's name from a record's ``seats`` (the server's records: who held each seat
+    when the game ended), ready to print through rich: ``None`` for a seat the record does not
+    name, or when it has no ``seats`` (it is advisory: the replay itself ignores it, so a
+    malformed one names nobody rather than refusing the record).
+
+    A name is text from whoever sat down, or whoever edited the file: every character that
+    is not printable (control characters, so terminal escape sequences; bidirectional
+    overrides) is shown escaped, ``\\x1b``, and rich's markup (``[bold]``) is escaped so that
+    it prints as written."""
+    names: list[str | None] = [None] * players
+    seats = record.get("seats") if isinstance(record, dict) else None
+    if not isinstance(seats, list):
+        return names
+    for entry in seats:
+        if not isinstance(entry, dict):
+            continue
+        seat, name = entry.get("seat"), entry.get("name")
+        if (type(seat) is not int or not 0 <= seat < players or not isinstance(name, str)
+                or not name.strip()):
+            continue
+        shown = name.strip()
+        if len(shown) > MAX_NAME_SHOWN:
+            shown = shown[:MAX_NAME_SHOWN] + "…"
+        shown = "".join(
+            ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+            for ch in shown
+        )
+        names[seat] = escape(shown)
+    return names
 
 
 def _look_back(args: argparse.Namespace) -> int:
     deal = 1 if args.deal is None else args.deal
-    looked = replay_deal(read_text(args.file), deal)
+    text = read_text(args.file)
+    looked = replay_deal(text, deal)
     frames = looked["frames"]
     moves = len(frames) - 1
     if args.at is not None and args.at > moves:
@@ -133,13 +185,14 @@ def _look_back(args: argparse.Namespace) -> int:
         return 0
     out = console()
     teams = looked["players"] == 4 and len(frames[0]["view"]["scores"]) == 2
+    names = seat_names(json.loads(text), looked["players"])
     title = f"{looked['variant']}, {looked['players']} players: deal {deal} of {looked['deals']}"
     if args.at is None:
         table = Table(title=title)
         for col in ("move", "seat", "action"):
             table.add_column(col, justify="right" if col == "move" else "left")
         for before, frame in itertools.pairwise(frames):
-            table.add_row(str(frame["step"]), *_move(before, frame, teams))
+            table.add_row(str(frame["step"]), *_move(before, frame, teams, names))
         out.print(table)
         out.print(f"{moves} moves; --at N shows the position after move N, every hand face up.")
         return 0
@@ -148,7 +201,7 @@ def _look_back(args: argparse.Namespace) -> int:
     if args.at == 0:
         out.print("Move 0: as dealt.")
     else:
-        seat, action = _move(frames[args.at - 1], frame, teams)
+        seat, action = _move(frames[args.at - 1], frame, teams, names)
         out.print(f"Move {args.at} of {moves}: {seat}, {action}")
     view = frame["view"]
     turn = view.get("turn")
@@ -164,18 +217,18 @@ def _look_back(args: argparse.Namespace) -> int:
         if out_of:
             mark += f" ({_OUT.get(out_of, out_of)})"
         by_suit = format_cards(sorted(parse_cards(" ".join(hand))))  # Card's own order
-        hands.add_row(_seat(s, teams) + mark, str(len(hand)), pretty(by_suit))
+        hands.add_row(_seat(s, teams, names) + mark, str(len(hand)), pretty(by_suit))
     out.print(hands)
     for meld in view["table"]:
-        out.print(f"Meld {meld['number']}, {_seat(meld['owner'], teams)}: {pretty(meld['cards'])}")
+        owner = _seat(meld["owner"], teams, names)
+        out.print(f"Meld {meld['number']}, {owner}: {pretty(meld['cards'])}")
     pile = view["pile"]
     top = f"Pile: {_cards(len(pile))}, {pretty(pile[-1:])} on top." if pile else "Pile: empty."
     out.print(f"Stock: {_cards(view['stock'])}. {top}")
     if view.get("indicator"):
         out.print(f"Wild-joker indicator: {pretty([view['indicator']])}")
     # the totals at that point: the game's, which the deal's end changes
-    who = "side" if teams else "seat"
-    scores = ", ".join(f"{who} {i + 1}: {n}" for i, n in enumerate(view["scores"]))
+    scores = ", ".join(f"{_who(i, teams, names)}: {n}" for i, n in enumerate(view["scores"]))
     out.print(f"Scores: {scores}")
     return 0
 
@@ -188,7 +241,9 @@ def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
-def _move(before: dict[str, Any], frame: dict[str, Any], teams: bool) -> tuple[str, str]:
+def _move(
+    before: dict[str, Any], frame: dict[str, Any], teams: bool, names: Sequence[str | None]
+) -> tuple[str, str]:
     """Who made a frame's move and what it was, a stock draw naming the card drawn (known once
     the game is over)."""
     events = frame["events"]
@@ -208,4 +263,4 @@ def _move(before: dict[str, Any], frame: dict[str, Any], teams: bool) -> tuple[s
     if extra:
         action += " — " + ", ".join("stock rebuilt" if x == "restock" else "deal over"
                                     for x in extra)
-    return ("—" if seat is None else _seat(seat, teams)), action
+    return ("—" if seat is None else _seat(seat, teams, names)), action

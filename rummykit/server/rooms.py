@@ -994,7 +994,7 @@ class RoomManager:
                 "token": token,
             }
         )
-        self._seats_changed(room)
+        self._seats_changed(room, msg["id"])
 
     def _waiting_seat(self, room: Room, msg: JSON) -> Seat:
         """The seat a lobby message names, while the room still waits for players."""
@@ -1011,9 +1011,21 @@ class RoomManager:
             raise ProtocolError("seat_taken", f"seat {seat.seat} is taken", id=msg["id"])
         return seat
 
-    def _seats_changed(self, room: Room) -> None:
+    def _seats_changed(self, room: Room, mid: Any) -> None:
+        """Tell the room a seat changed, starting the game when every seat is taken. The seat
+        is stored already: when the game is not (the database refused it), the message that
+        took the seat was made all the same, and answered so (``seated``; a bot shown), with
+        no error: the room, every seat taken and still ``waiting``, is broadcast and the game
+        starts when the database takes it (``_start_game`` tries again). An ``internal`` error
+        there said that nothing was made, and came without the request's id."""
         if room.status == WAITING and all(s.kind != "empty" for s in room.seats):
-            self._start_game(room)
+            try:
+                self._start_game(room)
+            except ProtocolError as exc:
+                if room.status != WAITING:
+                    # the room could not even be read back: that request's error, not none
+                    raise ProtocolError(exc.code, exc.message, id=mid) from None
+                self._broadcast_room(room)
         else:
             self._broadcast_room(room)
 
@@ -1081,7 +1093,7 @@ class RoomManager:
                 "bad_level", f"unknown level {level!r} ({', '.join(self.levels)})", id=msg["id"]
             )
         self._store_seat(room, seat, msg["id"], kind="bot", level=level, name=f"Bot ({level})")
-        self._seats_changed(room)
+        self._seats_changed(room, msg["id"])
 
     def _on_remove_bot(self, conn: Connection, msg: JSON) -> None:
         room, _ = self._seat_of(conn)
