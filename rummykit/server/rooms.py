@@ -1125,7 +1125,17 @@ class RoomManager:
             raise ProtocolError("not_over", "the game is not over", id=msg["id"])
         # asking is being there: an away mark left from the game's end goes with it
         self._store_seat(room, seat, msg["id"], rematch=True, away=False, timeouts=0)
-        if not self._rematch_check(room):
+        try:
+            started = self._rematch_check(room)
+        except ProtocolError as exc:
+            # The asking is stored: when the new game is not (the database refused it), the
+            # request was made all the same, and the rematch is tried again (``_start_game``).
+            # An ``internal`` error there said that nothing was made, with no request id.
+            if room.status != OVER:
+                # the room could not even be read back: that request's error, not none
+                raise ProtocolError(exc.code, exc.message, id=msg["id"]) from None
+            started = False
+        if not started:
             self._broadcast_room(room)
 
     def _on_say(self, conn: Connection, msg: JSON) -> None:
@@ -1228,11 +1238,31 @@ class RoomManager:
         if room.status != OVER:
             return
         if room.busy:  # views of the last state are still being computed
-            asyncio.get_running_loop().call_later(0.01, self._rematch, room, away)
+            asyncio.get_running_loop().call_later(0.01, self._rematch_quietly, room, away)
             return
         room.game_no += 1
         room.rematch_at = room.rematch_left = None
         self._start_game(room, away or set())
+
+    def _rematch_quietly(self, room: Room, away: set[int] | None) -> None:
+        """``_rematch`` from the loop: a new game the database refused is logged and tried
+        again (``_start_game``), where its error went to the loop's exception handler."""
+        with contextlib.suppress(ProtocolError):
+            self._rematch(room, away)
+
+    def _rematch_again(self, room: Room) -> None:
+        """Try again a rematch whose new game the database refused (``_start_game``; the room
+        was put back as stored, over): every person asked, it starts now; waiting for people
+        who are gone, the stored rematch clock starts it without them. Nobody asks again: it
+        used to start only when somebody sent ``rematch`` once more."""
+        room.timer = None
+        if room.status != OVER:
+            return
+        with contextlib.suppress(ProtocolError):
+            if self._rematch_check(room):
+                return
+        if room.status == OVER and room.timer is None:  # no retry planned by a new refusal
+            self._schedule(room)
 
     def _on_action(self, conn: Connection, msg: JSON) -> None:
         room, seat = self._seat_of(conn)
@@ -1295,6 +1325,9 @@ class RoomManager:
                 # every seat is taken (and stored): the game starts once the database takes
                 # it, where it used to wait for a restart
                 self._retry_later(room)
+            elif room.status == OVER:
+                # a rematch, its asking stored: the same
+                self._retry_later(room, self._rematch_again)
             raise ProtocolError("internal", "the game could not be stored") from None
         room.history_len = 0
         self._broadcast_room(room)
@@ -1455,6 +1488,9 @@ class RoomManager:
                 )
                 room.turn_deal, room.history_len = fresh.turn_deal, fresh.history_len
                 room.held, room.left = fresh.held, fresh.left
+                # a refused rematch goes on with the rematch clock it had, where it used to
+                # start a whole new one
+                room.rematch_at, room.rematch_left = doc.get("rematch_at"), fresh.rematch_left
                 # a new game refused resets the seats' marks (away, rematch asked) in memory
                 for seat, stored in zip(room.seats, fresh.seats, strict=True):
                     for name in EMPTY_SEAT:
@@ -1567,16 +1603,19 @@ class RoomManager:
         self._schedule(room)
         return True
 
-    def _retry_later(self, room: Room) -> None:
+    def _retry_later(self, room: Room, then: Callable[[Room], None] | None = None) -> None:
         """After the database refused what the clock or a bot did (a new deal, a ``timeout``,
         a bot's move), try again in ``STORE_RETRY_S``: the room was put back as stored, with a
         deadline or a next-deal time already past. Scheduled at once it was retried as fast as
         the loop ran (a new deal refused over a thousand times a second, each logged with its
         traceback, on a full disk), and a refused ``timeout`` or bot move was never tried again:
-        the game stood still after the database was back."""
+        the game stood still after the database was back. ``then``: what to try again
+        (``_schedule`` unless told)."""
         if room.timer is not None:
             room.timer.cancel()
-        room.timer = asyncio.get_running_loop().call_later(STORE_RETRY_S, self._schedule, room)
+        room.timer = asyncio.get_running_loop().call_later(
+            STORE_RETRY_S, then or self._schedule, room
+        )
 
     def _save_quietly(self, room: Room) -> None:
         """Store a room whose game did not change (a hold): a failure costs only the clock's
