@@ -463,14 +463,15 @@ def test_a_phone_shows_who_laid_each_meld(
 ) -> None:
     """A phone hides the owner's name under a meld (no room for it): who laid which was not
     to be seen. A mark as on the seat's avatar stands under the meld's number, beside the
-    cards and no taller than the tile: the player's initial, "B" and the seat's number for a
-    bot. The button's name still says who in words."""
+    cards and no taller than the tile: the player's initial, a bot's ("B", "R" in French) and
+    the seat's number for a bot. The button's name still says who in words."""
     from tests.test_web_touch import touch_page
 
     page = touch_page(browser, width, height, locale=locale)
     play_against_bots(page, server.base, "rami51", 4)
     melds = page.evaluate(MELD_MARKS_JS)
-    assert [m["text"] for m in melds] == ["A", "B2", "B4"], melds
+    bot = "R" if locale == "fr-FR" else "B"  # the initial of "Robot", of "Bot"
+    assert [m["text"] for m in melds] == ["A", f"{bot}2", f"{bot}4"], melds
     assert all(m["shown"] and m["inside"] for m in melds), melds
     # the mark is seen only: the name is read
     assert page.locator(".meld-tile .meld-mark").first.get_attribute("aria-hidden") == "true"

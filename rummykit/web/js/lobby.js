@@ -303,7 +303,7 @@ export function renderWaiting(root, S, actions) {
     const who = s.kind === "empty" ? t("room.emptySeat") : s.kind === "bot" ? botName(s) : s.name;
     return h(`li.seat-row.${s.kind}${isMe ? ".mine" : ""}`, { "data-seat": s.seat },
       h("span.seat-no", { text: t("lobby.seatN", { n: s.seat + 1 }) }),
-      h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", class: s.kind === "bot" ? "bot" : null, text: s.kind === "bot" ? "B" : s.kind === "empty" ? "·" : initial(s.name) }),
+      h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", class: s.kind === "bot" ? "bot" : null, text: s.kind === "bot" ? t("seat.botInitial") : s.kind === "empty" ? "·" : initial(s.name) }),
         h("span.seat-name", { text: who }), isMe ? h("span.badge.you", { text: t("room.you") }) : null,
         teams ? h("span.badge", { text: t("room.side", { n: (s.seat % 2) + 1 }) }) : null,
         s.kind === "human" && !s.connected ? h("span.badge.off", { text: t("seat.offline") }) : null,

@@ -427,7 +427,7 @@ function seatChip(S, s, teams) {
     Array.from({ length: Math.min(info.cards || 0, 8) }, () => h("span.mini-back")));
   return h(`div.seat-chip${turn ? ".turn" : ""}${partner ? ".partner" : ""}`, { role: "listitem", "data-seat": s, "data-cards": info.cards },
     h("div.chip-top", {},
-      h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? "B" : initial(rs.name) }),
+      h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? t("seat.botInitial") : initial(rs.name) }),
       chipName(S, s, rs),
       clock ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null),
     h("div.chip-mid", {}, backs,
@@ -606,8 +606,9 @@ function isBot(S, s) {
   return !!(S.room && S.room.seats[s] && S.room.seats[s].kind === "bot");
 }
 
-/** A seat's mark in a letter or two: a person's initial, as on their avatar, and a bot's "B"
- * with its seat's number (every bot's avatar says "B"). */
+/** A seat's mark in a letter or two: a person's initial, as on their avatar, and a bot's
+ * initial in the reader's language ("B", "R" for "Robot") with its seat's number, as every
+ * bot's avatar shows that initial. */
 function ownerMark(S, s) {
   const rs = S.room && S.room.seats[s];
   if (isBot(S, s)) return t("seat.botMark", { n: s + 1 });
