@@ -9,6 +9,7 @@ import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -424,3 +425,37 @@ def bot_to_move(manager: Any, level: str) -> tuple[Any, Any, Any]:
         manager.handle(conn, {"type": "action", "id": 5, "version": game.version,
                               "action": f"discard {card}"})
     return conn, room, game
+
+
+def refuse_start_once(storage: Any) -> None:
+    """Make ``storage.start_game`` refuse its next call as a full disk does, then work again."""
+    real = storage.start_game
+    refusals = [1]
+
+    def once(*args: Any, **kw: Any) -> None:
+        if refusals:
+            refusals.pop()
+            raise sqlite3.OperationalError("database or disk is full")
+        real(*args, **kw)
+
+    storage.start_game = once
+
+
+def hard_bot_turn_logs(manager: Any, storage: Any, caplog: Any) -> list[str]:
+    """Play a hard bot's whole turn in a new rummy room of ``manager`` (``bot_to_move``), then
+    close the manager and ``storage``; the server's warnings logged meanwhile."""
+    import logging
+
+    async def main() -> None:
+        _, _, game = bot_to_move(manager, "hard")
+        for _ in range(1000):  # the bot's whole turn: a draw and a discard
+            if game.to_move == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert game.to_move == 1, "the bot did not finish its turn"
+        manager.close()
+
+    with caplog.at_level(logging.WARNING, logger="rummykit.server"):
+        asyncio.run(main())
+    storage.close()
+    return [r.getMessage() for r in caplog.records]

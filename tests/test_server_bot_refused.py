@@ -4,7 +4,6 @@ the seat plays the medium move, as for a bot that raises or overruns, and the ev
 from __future__ import annotations
 
 import asyncio
-import logging
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from rummykit.bots import choose_action
 from rummykit.server.config import ServerConfig
 from rummykit.server.rooms import RoomManager
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import bot_to_move
+from tests.server_support import bot_to_move, hard_bot_turn_logs
 
 ASKED: list[str] = []
 
@@ -34,21 +33,7 @@ def test_a_refused_bot_answer_gives_way_to_the_medium_move(
     manager = RoomManager(storage, ServerConfig(bot_pool="thread", offload_views=False))
     manager.bots.choose = _illegal_unless_medium
     ASKED.clear()
-
-    async def main() -> None:
-        _, _, game = bot_to_move(manager, "hard")
-        assert game.to_move == 0
-        for _ in range(1000):  # the bot's whole turn: a draw and a discard
-            if game.to_move == 1:
-                break
-            await asyncio.sleep(0.01)
-        assert game.to_move == 1, "the bot did not finish its turn"
-        manager.close()
-
-    with caplog.at_level(logging.WARNING, logger="rummykit.server"):
-        asyncio.run(main())
-    storage.close()
-    messages = [r.getMessage() for r in caplog.records]
+    messages = hard_bot_turn_logs(manager, storage, caplog)
     assert ASKED.count("hard") >= 2 and "medium" in ASKED
     refused = [m for m in messages if "refused" in m]
     assert refused and all("playing the medium move" in m for m in refused), messages

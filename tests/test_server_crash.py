@@ -29,6 +29,7 @@ from tests.server_support import (
     bot_to_move,
     choose,
     make_room,
+    refuse_start_once,
     sent,
 )
 
@@ -472,16 +473,7 @@ def test_a_game_the_database_refused_to_start_starts_once_it_is_back(tmp_path: P
     until the server was restarted."""
     storage = SQLiteStorage(str(tmp_path / "start.db"))
     manager = RoomManager(storage, ServerConfig(**CONFIG))  # type: ignore[arg-type]
-    real = storage.start_game
-    refusals = [1]
-
-    def once(*args: Any, **kw: Any) -> None:
-        if refusals:
-            refusals.pop()
-            raise sqlite3.OperationalError("database or disk is full")
-        real(*args, **kw)
-
-    storage.start_game = once  # type: ignore[method-assign]
+    refuse_start_once(storage)
 
     async def main() -> None:
         host = Connection()

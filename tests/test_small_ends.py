@@ -17,7 +17,7 @@ from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import ProtocolError
 from rummykit.server.rooms import PLAYING, WAITING, Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
-from tests.server_support import sent
+from tests.server_support import refuse_start_once, sent
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -133,16 +133,7 @@ def test_the_last_seat_taken_when_the_game_cannot_be_stored_is_no_error(
     storage = SQLiteStorage(str(tmp_path / "start.db"))
     manager = RoomManager(storage, ServerConfig(bot_pool="thread", offload_views=False,
                                                 bot_delay=0))
-    real = storage.start_game
-    refusals = [1]
-
-    def once(*args: Any, **kw: Any) -> None:
-        if refusals:
-            refusals.pop()
-            raise sqlite3.OperationalError("database or disk is full")
-        real(*args, **kw)
-
-    storage.start_game = once  # type: ignore[method-assign]
+    refuse_start_once(storage)
 
     async def main() -> None:
         host, other = Connection(), Connection()

@@ -12,23 +12,14 @@ import pytest
 
 from rummykit.server.protocol import ProtocolError
 from rummykit.server.rooms import OVER, PLAYING
-from tests.server_support import sent
+from tests.server_support import refuse_start_once, sent
 from tests.test_server_crash import Table, _over
 
 # -- a rematch, its new game refused by the database --------------------------------------------
 
 
 def _refuse_once(table: Table) -> None:
-    real = table.storage.start_game
-    refusals = [1]
-
-    def once(*args: Any, **kw: Any) -> None:
-        if refusals:
-            refusals.pop()
-            raise sqlite3.OperationalError("database or disk is full")
-        real(*args, **kw)
-
-    table.storage.start_game = once  # type: ignore[method-assign]
+    refuse_start_once(table.storage)
 
 
 def test_a_rematch_whose_game_cannot_be_stored_is_no_error(tmp_path: Path) -> None:
