@@ -1018,16 +1018,13 @@ class RoomManager:
         no error: the room, every seat taken and still ``waiting``, is broadcast and the game
         starts when the database takes it (``_start_game`` tries again). An ``internal`` error
         there said that nothing was made, and came without the request's id."""
-        if room.status == WAITING and all(s.kind != "empty" for s in room.seats):
-            try:
-                self._start_game(room)
-            except ProtocolError as exc:
-                if room.status != WAITING:
-                    # the room could not even be read back: that request's error, not none
-                    raise ProtocolError(exc.code, exc.message, id=mid) from None
-                self._broadcast_room(room)
-        else:
-            self._broadcast_room(room)
+        if (
+            room.status == WAITING
+            and all(s.kind != "empty" for s in room.seats)
+            and self._start_game(room, mid=mid)
+        ):
+            return
+        self._broadcast_room(room)
 
     def _on_resume(self, conn: Connection, msg: JSON) -> None:
         room = self.find_room(msg["room"], conn.address, msg["id"])
@@ -1125,17 +1122,9 @@ class RoomManager:
             raise ProtocolError("not_over", "the game is not over", id=msg["id"])
         # asking is being there: an away mark left from the game's end goes with it
         self._store_seat(room, seat, msg["id"], rematch=True, away=False, timeouts=0)
-        try:
-            started = self._rematch_check(room)
-        except ProtocolError as exc:
-            # The asking is stored: when the new game is not (the database refused it), the
-            # request was made all the same, and the rematch is tried again (``_start_game``).
-            # An ``internal`` error there said that nothing was made, with no request id.
-            if room.status != OVER:
-                # the room could not even be read back: that request's error, not none
-                raise ProtocolError(exc.code, exc.message, id=msg["id"]) from None
-            started = False
-        if not started:
+        # The asking is stored: when the new game is not (the database refused it), the
+        # request was made all the same, and the rematch is tried again (``_start_game``).
+        if not self._rematch_check(room, mid=msg["id"]):
             self._broadcast_room(room)
 
     def _on_say(self, conn: Connection, msg: JSON) -> None:
@@ -1167,19 +1156,20 @@ class RoomManager:
         """Whether a person's seat has nobody there: no connection, or marked away."""
         return seat.conn is None or seat.away
 
-    def _rematch_check(self, room: Room, start: bool = True) -> bool:
+    def _rematch_check(self, room: Room, start: bool = True, mid: Any = None) -> bool:
         """After a change in a finished room (a rematch asked, a person leaving or back): start
         the rematch when every person asked (bots always agree), and otherwise run the rematch
         clock while it would wait only for people who are gone (see docs/server.md, *Decision:
         a rematch does not wait for people who are gone*). ``start``: whether every person
         having asked starts the rematch (False for a change of who is there, which never
-        completes the askers). Whether the new game started."""
+        completes the askers). Whether the new game started; ``mid``: the request that asked,
+        whose error an unreadable room is (``_start_game``)."""
         if room.status != OVER:
             room.rematch_at = room.rematch_left = None
             return False
         people = [s for s in room.seats if s.kind == "human"]
         if start and all(s.rematch for s in people):
-            self._rematch(room)
+            self._rematch(room, mid=mid)
             return room.status != OVER
         waits = self._rematch_waits_for_gone(room)
         if waits and room.rematch_at is None:
@@ -1234,7 +1224,7 @@ class RoomManager:
             log.exception("internal error handling a message")
             conn.send(error_message("internal", "internal server error", msg.get("id")))
 
-    def _rematch(self, room: Room, away: set[int] | None = None) -> None:
+    def _rematch(self, room: Room, away: set[int] | None = None, mid: Any = None) -> None:
         if room.status != OVER:
             return
         if room.busy:  # views of the last state are still being computed
@@ -1242,7 +1232,7 @@ class RoomManager:
             return
         room.game_no += 1
         room.rematch_at = room.rematch_left = None
-        self._start_game(room, away or set())
+        self._start_game(room, away or set(), mid)
 
     def _rematch_quietly(self, room: Room, away: set[int] | None) -> None:
         """``_rematch`` from the loop: a new game the database refused is logged and tried
@@ -1296,9 +1286,13 @@ class RoomManager:
 
     # -- playing ----------------------------------------------------------------------------
 
-    def _start_game(self, room: Room, away: set[int] | None = None) -> None:
+    def _start_game(self, room: Room, away: set[int] | None = None, mid: Any = None) -> bool:
         """Start the room's next game; the seats of ``away`` (people gone when a rematch
-        started without them) are marked away from its start, unless away marks are off."""
+        started without them) are marked away from its start, unless away marks are off.
+        Whether it started: a game the database refused is tried again later (the room is put
+        back as stored, waiting or over, and the change that started it stays made), and only a
+        room that cannot even be read back raises ``internal`` (with ``mid``, the request's
+        id, when a request started it)."""
         if room.game_no == 0:
             room.game_no = 1
         game = Game.new(room.variant, players=room.players, options=room.options)
@@ -1325,14 +1319,17 @@ class RoomManager:
                 # every seat is taken (and stored): the game starts once the database takes
                 # it, where it used to wait for a restart
                 self._retry_later(room)
-            elif room.status == OVER:
+                return False
+            if room.status == OVER:
                 # a rematch, its asking stored: the same
                 self._retry_later(room, self._rematch_again)
-            raise ProtocolError("internal", "the game could not be stored") from None
+                return False
+            raise ProtocolError("internal", "the game could not be stored", id=mid) from None
         room.history_len = 0
         self._broadcast_room(room)
         self._broadcast_state(room, None)
         self._schedule(room)
+        return True
 
     def _start_waiting(self, room: Room) -> None:
         """Start the game of a waiting room whose seats are all taken (``_schedule``); a start
