@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +14,7 @@ from rich.table import Table
 from rummykit.cards import format_cards, parse_cards
 from rummykit.cli.output import console, pretty, print_json, read_text
 from rummykit.engine import Game
+from rummykit.engine.records import load_record
 from rummykit.engine.review import replay_deal
 from rummykit.errors import InvalidArgument
 
@@ -81,8 +81,8 @@ def summary(game: Game) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     if args.deal is not None or args.at is not None:
         return _look_back(args)
-    text = read_text(args.file)
-    game = Game.from_record(text)
+    record = load_record(read_text(args.file))
+    game = Game.from_record(record)
     data = summary(game)
     if args.json:
         print_json(data)
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     # Said to people, seats and sides count from 1, as the web page counts them ("Seat 3",
     # "Side 2"); the JSON keeps the engine's numbers, from 0.
     teams = game.rules.teams
-    names = seat_names(json.loads(text), game.players)
+    names = seat_names(record, game.players)
     table = Table(title=f"{game.variant}, {game.players} players")
     for col in ("deal", "winner", "how", "points", "marks"):
         table.add_column(col, justify="right" if col in ("deal", "points") else "left")
@@ -171,8 +171,8 @@ def seat_names(record: Any, players: int) -> list[str | None]:
 
 def _look_back(args: argparse.Namespace) -> int:
     deal = 1 if args.deal is None else args.deal
-    text = read_text(args.file)
-    looked = replay_deal(text, deal)
+    record = load_record(read_text(args.file))
+    looked = replay_deal(record, deal)
     frames = looked["frames"]
     moves = len(frames) - 1
     if args.at is not None and args.at > moves:
@@ -185,7 +185,7 @@ def _look_back(args: argparse.Namespace) -> int:
         return 0
     out = console()
     teams = looked["players"] == 4 and len(frames[0]["view"]["scores"]) == 2
-    names = seat_names(json.loads(text), looked["players"])
+    names = seat_names(record, looked["players"])
     title = f"{looked['variant']}, {looked['players']} players: deal {deal} of {looked['deals']}"
     if args.at is None:
         table = Table(title=title)
