@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import { h, placeView, announce } from "./ui.js";
 import { cardElement, parseCard, rankNumber, sortBySuit, pretty } from "./cards.js";
-import { dealSummary, describeAction, eventAction, eventDetail, seatName, standsFor, subjectName } from "./table.js";
+import { dealSummary, describeAction, eventAction, eventDetail, seatName, seatOut, standsFor, subjectName } from "./table.js";
 
 /** Open the look back at ``game`` of the room, at ``step`` of ``deal`` (its first deal, as
  * dealt, unless a place kept in the address says otherwise). */
@@ -232,7 +232,7 @@ export function renderReplay(root, S, actions) {
     const score = teams ? v.scores[s % 2] : v.scores[s];
     // a pool player the deal's end put over the limit is out of the game at its last move,
     // as the end screen marked them (the view's seats are still the deal's)
-    const out = Array.isArray(v.eliminated) && v.eliminated.includes(s) ? "eliminated" : v.seats[s] && v.seats[s].out;
+    const out = seatOut(v, s);
     seats.push(h(`div.replay-seat${s === mover ? ".turn" : ""}`, { "data-replay-seat": s, role: "group", "aria-label": seatName(P, s) },
       h("div.replay-seat-head", {},
         h("span.replay-name", { text: seatName(P, s) }),

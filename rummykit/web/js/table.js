@@ -992,10 +992,17 @@ function sidePanel(S, actions) {
         : null), log));
 }
 
-/** Whether a pool player is out of the game: the engine's list has those the finished deal put
- * out too, whose seats are still the deal's until the next one. */
+/** Why a seat is out (``eliminated`` from a pool game, else the deal's ``dropped`` …), or
+ * nothing: the engine's list of the eliminated has those the finished deal put out too, whose
+ * seats are still the deal's until the next one. */
+export function seatOut(v, s) {
+  if (Array.isArray(v.eliminated) && v.eliminated.includes(s)) return "eliminated";
+  return v.seats[s] ? v.seats[s].out : undefined;
+}
+
+/** Whether a pool player is out of the game (:func:`seatOut`). */
 function outOfGame(v, s) {
-  return (Array.isArray(v.eliminated) && v.eliminated.includes(s)) || !!(v.seats[s] && v.seats[s].out === "eliminated");
+  return seatOut(v, s) === "eliminated";
 }
 
 /** The game's sheet: the totals after each deal (the engine's ``results[].totals``), one
@@ -1085,9 +1092,6 @@ function endOverlay(S, actions) {
     if (e.valid === false) return e;
     return result.how === "declare" && s === result.winner ? e : null;
   };
-  // a pool player put out of the game by this deal: the view's seats are still the finished
-  // deal's, so their own out marks say nothing of it yet; the engine's list does
-  const gone = Array.isArray(v.eliminated) ? v.eliminated : [];
   const rows = [];
   for (let s = 0; s < v.players; s++) {
     const hand = (result.hands && result.hands[s]) || [];
@@ -1096,7 +1100,8 @@ function endOverlay(S, actions) {
     // a seat out of the game before this deal was not dealt in: nothing to pay, no 0
     const pen = result.penalties && !(v.seats[s] && v.seats[s].out === "eliminated") ? result.penalties[s] : null;
     const total = teams && scores.length === 2 ? scores[s % 2] : scores[s];
-    const out = gone.includes(s) ? "eliminated" : v.seats[s] && v.seats[s].out;
+    // a pool player put out of the game by this deal too (seatOut)
+    const out = seatOut(v, s);
     rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
       h("th", { scope: "row" }, rowName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
         out ? h("span.badge.out", { text: t(`seat.out.${out}`) }) : null),
