@@ -68,3 +68,13 @@ def test_the_bots_benchmark_judges_the_decision_time_targets() -> None:
     assert all(line.endswith(("   met", "   NOT MET")) for line in lines)
     assert sum("medium median <= 10 ms" in line for line in lines) == 4
     assert sum("hard p95 <= its budget 0.02 s" in line for line in lines) == 2
+
+
+def test_the_drops_benchmark_reports_both_pairings() -> None:
+    # A tiny run: the numbers mean nothing here, the report's shape does.
+    out = subprocess.run([sys.executable, str(SCRIPTS / "bench_drops.py"), "--deals", "2",
+                          "--seeds", "1"], capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith("seed 1: v easy, drops ") and "no drops v medium" in lines[0]
+    assert lines[1].startswith("all 2 deals v easy, with drops: ") and lines[1].endswith("%")
+    assert lines[2].startswith("all 2 deals v easy, without drops: ")
