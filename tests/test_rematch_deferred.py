@@ -1,0 +1,53 @@
+"""A rematch asked for while the room is still busy (the last state's views being computed)
+is played from the loop a moment later; when the database then refuses its new game, the
+start is retried as for a rematch asked at a quiet moment, and nobody gets an error."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from rummykit.server.rooms import OVER, PLAYING
+from tests.server_support import refuse_start_once, sent
+from tests.test_server_crash import Table, _over
+
+
+def test_a_deferred_rematch_whose_game_is_refused_starts_on_the_retry(tmp_path: Path) -> None:
+    table = Table(tmp_path / "deferred.db")
+
+    async def main() -> None:
+        room = _over(table)
+        table.handle(table.conns[0], type="rematch")
+        table.read()
+        room.busy += 1  # views of the last change still being computed
+        refuse_start_once(table.storage)
+        calls: list[int] = []
+        real = table.storage.start_game
+
+        def counted(*args: Any, **kw: Any) -> None:
+            calls.append(room.busy)
+            real(*args, **kw)
+
+        table.storage.start_game = counted  # type: ignore[method-assign]
+        table.manager.handle(table.conns[1], {"type": "rematch", "id": 9})
+        assert calls == [] and room.status == OVER and room.game_no == 1  # deferred
+        await asyncio.sleep(0.05)
+        assert calls == [] and room.status == OVER  # still busy: still waiting
+        room.busy -= 1
+        for _ in range(500):
+            if room.status == PLAYING:
+                break
+            await asyncio.sleep(0.01)
+        assert len(calls) == 2, calls  # the refused start, then the retry
+        assert room.status == PLAYING and room.game_no == 2
+        assert table.storage.load_rooms()[0]["status"] == PLAYING
+        for seat in (0, 1):
+            got = sent(table.conns[seat])
+            assert [m for m in got if m["type"] == "error"] == [], seat
+            assert "state" in [m["type"] for m in got], seat
+
+    try:
+        asyncio.run(main())
+    finally:
+        table.close()
