@@ -1080,6 +1080,12 @@ class RoomManager:
             self._broadcast_state(room, None)
         else:
             self._send_state(conn, room)
+        if room.status == OVER and all(s.rematch for s in room.seats if s.kind == "human"):
+            # Every person asked and the database refused the new game: its retry was a
+            # timer of a server that has since stopped. The first person back starts it, after
+            # their ``seated`` and the finished game's state, as a ``rematch`` would have.
+            with contextlib.suppress(ProtocolError):
+                self._rematch_check(room)
 
     def _on_add_bot(self, conn: Connection, msg: JSON) -> None:
         room, _ = self._seat_of(conn)

@@ -1,6 +1,5 @@
-"""A rematch asked for while the room is still busy (the last state's views being computed)
-is played from the loop a moment later; when the database then refuses its new game, the
-start is retried as for a rematch asked at a quiet moment, and nobody gets an error."""
+"""A rematch whose new game the database refuses is started later: asked while the room was
+busy (played from the loop a moment after), or with the server stopped before its retry."""
 
 from __future__ import annotations
 
@@ -14,6 +13,8 @@ from tests.test_server_crash import Table, _over
 
 
 def test_a_deferred_rematch_whose_game_is_refused_starts_on_the_retry(tmp_path: Path) -> None:
+    """Asked while the room is still busy (the last state's views being computed): the
+    start is retried as for a rematch asked at a quiet moment, and nobody gets an error."""
     table = Table(tmp_path / "deferred.db")
 
     async def main() -> None:
@@ -46,6 +47,38 @@ def test_a_deferred_rematch_whose_game_is_refused_starts_on_the_retry(tmp_path: 
             got = sent(table.conns[seat])
             assert [m for m in got if m["type"] == "error"] == [], seat
             assert "state" in [m["type"] for m in got], seat
+
+    try:
+        asyncio.run(main())
+    finally:
+        table.close()
+
+
+def test_a_rematch_refused_before_a_restart_starts_when_somebody_is_back(
+    tmp_path: Path,
+) -> None:
+    """Every person asked, the database refused the new game, and the server stopped before
+    its retry: the room came back over with everybody's "asked" stored, and nothing started
+    it (no request of the people back completes the askers)."""
+    table = Table(tmp_path / "restart.db")
+
+    async def main() -> None:
+        room = _over(table)
+        table.handle(table.conns[0], type="rematch")
+        refuse_start_once(table.storage)
+        table.handle(table.conns[1], type="rematch")
+        assert room.status == OVER and room.game_no == 1
+        _, manager = table.crash()  # before the retry: the new process resumes everybody
+        again = manager.rooms[room.code]
+        assert again.status == PLAYING and again.game_no == 2
+        assert table.storage.load_rooms()[0]["status"] == PLAYING
+        for seat in (0, 1):
+            got = table.seen[seat]
+            assert "error" not in got, seat
+            assert got["room"]["status"] == PLAYING, seat
+            assert got["room"]["game"] == 2, seat
+            view = got["state"]["view"]
+            assert (view["deal"], view["over"], view["results"]) == (1, False, []), seat
 
     try:
         asyncio.run(main())
