@@ -14,6 +14,7 @@ from typing import Any
 from rummykit.bots import make_bot, play_deal
 from rummykit.bots.base import play_turn as bot_turn
 from rummykit.engine import Game
+from tests.test_web_axe import violations
 from tests.web_support import (
     DESKTOP,
     MY_TURN_OR_OVER,
@@ -314,8 +315,8 @@ def test_the_waiting_rooms_avatars_differ(server: Any, browser: Any) -> None:
 
 def test_a_game_to_200_looks_back_at_its_first_deal(server: Any, browser: Any) -> None:
     """Played through the page against a bot: in the second deal, the first deal's results open
-    from its line in the scores panel, as the engine's view has them, over the table; Esc gives
-    the focus back and the game plays on."""
+    from its line in the scores panel, as the engine's view has them, over the table, with no
+    violation of axe-core's rules; Esc gives the focus back and the game plays on."""
     page = new_page(browser, viewport=DESKTOP)
     # a deal may end the game at once (a hand laid whole doubles what it scores): then another
     for _ in range(4):
@@ -328,6 +329,8 @@ def test_a_game_to_200_looks_back_at_its_first_deal(server: Any, browser: Any) -
     d = dialog(page)
     assert d["open"] and d["title"] == "Results of deal 1", d
     assert shown_rows(d) == expected_rows(first)
+    # the dialog over the live table breaks none of axe-core's rules
+    assert violations(page) == []
     page.keyboard.press("Escape")
     focus_on(page, "deal-open-0")
     before = state(page)["version"]
