@@ -1106,6 +1106,9 @@ export function openPastDeal(S, index, key) {
   S.pastDeal = { index, key, myTurn: isMyTurn(S) };
   dlg.addEventListener("close", () => {
     S.pastDeal = null;
+    // emptied: its rows are the end screen's, and the page's lookups of those found two
+    document.getElementById("past-deal-summary").replaceChildren();
+    document.getElementById("past-deal-body").replaceChildren();
     // the control that opened it was drawn anew meanwhile (every state redraws the table):
     // its equal takes the focus, unless an end screen came and took the table out of reach
     const back = key ? document.querySelector(`.table-view [data-key="${CSS.escape(key)}"]`) : null;
