@@ -250,6 +250,47 @@ def test_it_closes_itself_when_the_turn_becomes_yours(page: Any) -> None:
     page.keyboard.press("Escape")
 
 
+def test_sides_and_a_pool_player_out(page: Any) -> None:
+    """A 2 v 2 Rami deal shows each side's total on its players' rows; in an Indian pool, the
+    deal that put a player past 101 marks them *eliminated*, and in the next one, where they
+    were dealt nothing, they have no points (—), as on those deals' end screens."""
+    page.set_viewport_size(DESKTOP)
+    teams = Game.new("rami51", players=4, seed=5)
+    bots = [make_bot("medium") for _ in range(4)]
+    rng = random.Random(5)
+    for _ in range(2):
+        assert play_deal(teams, bots, rng) and not teams.over
+        teams.next_deal()
+    view = teams.view(1)
+    draw(page, "es", view, 1)
+    page.locator("[data-key=sheet-deal-0]").click()
+    d = dialog(page)
+    first = view["results"][0]
+    assert [r["cells"][3] for r in d["rows"]] == [str(first["totals"][s % 2]) for s in range(4)]
+    assert [r["cells"][2] for r in d["rows"]] == [str(p) for p in first["penalties"]]
+    page.keyboard.press("Escape")
+    # seed 7: seat 2 goes past 101 in the third deal and is dealt nothing in the fourth
+    pool = Game.new("indian", players=3, seed=7, options={"format": "pool101"})
+    bots = [make_bot("medium") for _ in range(3)]
+    rng = random.Random(7)
+    for _ in range(4):
+        assert play_deal(pool, bots, rng) and not pool.over
+        pool.next_deal()
+    view = pool.view(0)
+    assert view["eliminated"] == [2] and view["results"][2]["totals"][2] > 101
+    draw(page, "en", view, 0)
+    outs = "() => [...document.querySelectorAll('#past-deal tbody tr')].map((tr) => " \
+        "tr.querySelector('.badge.out') ? tr.querySelector('.badge.out').textContent : null)"
+    for index, out, penalty in ((1, None, str(view["results"][1]["penalties"][2])),
+                                (2, "eliminated", str(view["results"][2]["penalties"][2])),
+                                (3, "eliminated", "\u2014")):
+        page.locator(f"[data-key=sheet-deal-{index}]").click()
+        assert page.evaluate(outs) == [None, None, out], index
+        assert dialog(page)["rows"][2]["cells"][2] == penalty, index
+        page.keyboard.press("Escape")
+        focus_on(page, f"sheet-deal-{index}")
+
+
 def test_on_phones_upright_and_sideways(page: Any) -> None:
     """At 320 px wide and 568×320 sideways, in French (the longest words), the dialog opened
     by a tap stays within the screen with its Close button in view, and the page is no wider."""
