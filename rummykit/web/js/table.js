@@ -1088,10 +1088,7 @@ export function openPastDeal(S, index, key) {
   const past = (i, s) => pool && i >= 0 && Array.isArray(results[i].totals) && results[i].totals[s] > v.limit;
   const opts = current
     ? { wild: rankNumber(v.wild_rank), out: (s) => seatOut(v, s), notDealt: (s) => !!(v.seats[s] && v.seats[s].out === "eliminated"),
-      declaredBy: (s) => {
-        const e = [...(S.events || [])].reverse().find((x) => x.action === "declare" && x.seat === s && Array.isArray(x.melds));
-        return e && (e.valid === false || (result.how === "declare" && s === result.winner)) ? e : null;
-      } }
+      declaredBy: declaredIn(S, result) }
     // a pool player past the limit by this deal is out of the game (the engine's rule), and
     // one past it before was dealt nothing; at the game's end the engine's own list says it
     : { out: (s) => ((v.over && index === results.length - 1 ? (v.eliminated || []).includes(s) : past(index, s)) ? "eliminated" : undefined),
@@ -1191,6 +1188,19 @@ export function dealResults(S, result, { totals, wild = null, declaredBy = () =>
   return { summary: [dealSummary(S, result), " ", ...marks], table };
 }
 
+/** For the deal just finished (its events are the page's): the ``declare`` event whose melds
+ * a seat's hand is shown in. An Indian winner's hand is shown as it was declared, meld by meld,
+ * and so is a wrong declarer's (its event has the melds too): laid out flat, nobody could see
+ * why it was wrong. */
+function declaredIn(S, result) {
+  return (s) => {
+    const e = [...(S.events || [])].reverse().find((x) => x.action === "declare" && x.seat === s && Array.isArray(x.melds));
+    if (!e) return null;
+    if (e.valid === false) return e;
+    return result.how === "declare" && s === result.winner ? e : null;
+  };
+}
+
 function endOverlay(S, actions) {
   const v = S.view;
   // game_over and deal_over are sent once; a page that (re)joins later rebuilds them from the
@@ -1207,18 +1217,10 @@ function endOverlay(S, actions) {
   if (!result) return null;
   const teams = teamsGame(v);
   const scores = (go && go.scores) || (dealMsg && dealMsg.scores) || v.scores;
-  // an Indian winner's hand is shown as it was declared, meld by meld, and so is a wrong
-  // declarer's (its event has the melds too): laid out flat, nobody could see why it was wrong
-  const declaredBy = (s) => {
-    const e = [...S.events].reverse().find((x) => x.action === "declare" && x.seat === s && Array.isArray(x.melds));
-    if (!e) return null;
-    if (e.valid === false) return e;
-    return result.how === "declare" && s === result.winner ? e : null;
-  };
   // the hands are the finished deal's, and so is the view's wild rank until the next deal; a
   // seat out of the game before this deal was not dealt in: nothing to pay, no 0
   const { summary, table } = dealResults(S, result, {
-    totals: scores, wild: rankNumber(v.wild_rank), declaredBy,
+    totals: scores, wild: rankNumber(v.wild_rank), declaredBy: declaredIn(S, result),
     out: (s) => seatOut(v, s), notDealt: (s) => !!(v.seats[s] && v.seats[s].out === "eliminated"),
   });
   // the title takes the keyboard focus when the screen shows itself (endFocus)
