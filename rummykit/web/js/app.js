@@ -4,7 +4,7 @@ import { detectLanguage, loadLanguage, language, t, has, translateStatic } from 
 import { Arrangement } from "./hand.js";
 import { toast, announce, clearAnnouncements, tapActed, chooseDialog, chime } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { seatName, renderTable, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
+import { seatName, renderTable, closePastDeal, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
 import { helpHtml } from "./help.js";
 import { renderReplay, replayKey, openReplay, replayPlace } from "./replay.js";
 import { translateReason } from "./reasons.js";
@@ -626,6 +626,8 @@ export function render() {
   } else {
     renderTable(root, S, actions);
   }
+  // the look back at a past deal belongs to the table it was opened over
+  if (S.route.name !== "room" || !S.room || S.room.status === "waiting" || S.replay) closePastDeal();
   if (focusKey) {
     let el = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     // a card that left the hand (discarded, laid) hands the keyboard focus to the hand

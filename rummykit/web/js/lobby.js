@@ -285,6 +285,8 @@ export function renderWaiting(root, S, actions) {
     sel.value = chosen;
     return sel;
   };
+  // the seats' marks, told apart at this table (seatMarks)
+  const marks = seatMarks(room.seats.map((seat) => (seat.seat === S.you && seat.kind === "empty" ? { ...seat, kind: "human", name: S.prefs.name || t("lobby.defaultName") } : seat)));
   const seatRows = room.seats.map((seat) => {
     const isMe = seat.seat === S.you;
     // the seat just taken: the server says "seated" before the room shows it taken, and the
@@ -303,7 +305,7 @@ export function renderWaiting(root, S, actions) {
     const who = s.kind === "empty" ? t("room.emptySeat") : s.kind === "bot" ? botName(s) : s.name;
     return h(`li.seat-row.${s.kind}${isMe ? ".mine" : ""}`, { "data-seat": s.seat },
       h("span.seat-no", { text: t("lobby.seatN", { n: s.seat + 1 }) }),
-      h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", class: s.kind === "bot" ? "bot" : null, text: s.kind === "bot" ? t("seat.botInitial") : s.kind === "empty" ? "·" : initial(s.name) }),
+      h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", class: s.kind === "bot" ? "bot" : null, text: s.kind === "bot" ? t("seat.botInitial") : s.kind === "empty" ? "·" : marks.get(s.seat) || initial(s.name) }),
         h("span.seat-name", { text: who }), isMe ? h("span.badge.you", { text: t("room.you") }) : null,
         teams ? h("span.badge", { text: t("room.side", { n: (s.seat % 2) + 1 }) }) : null,
         s.kind === "human" && !s.connected ? h("span.badge.off", { text: t("seat.offline") }) : null,
@@ -372,8 +374,36 @@ const GRAPHEMES = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segme
  * half of an emoji (a lone surrogate, drawn as a box on the avatar and the meld's mark), a
  * bare accent, or a Hangul filler that shows nothing. */
 export function initial(name) {
+  const first = letters(name)[0];
+  return first ? first.toUpperCase() : "?";
+}
+
+/** A name's characters as drawn (graphemes), the blank ones left out. */
+function letters(name) {
   const text = String(name || "");
   const parts = GRAPHEMES ? Array.from(GRAPHEMES.segment(text), (p) => p.segment) : Array.from(text);
-  const first = parts.find((p) => !BLANK.test(p));
-  return first ? first.toUpperCase() : "?";
+  return parts.filter((p) => !BLANK.test(p));
+}
+
+/** The marks of a table's people, by seat (the avatar's letter, the mark under each of their
+ * melds on a phone), told apart: Ana and Alberto were both "A". A person's mark is the name's
+ * initial; where two people at the table share it, the initial and the name's next character
+ * ("An", "Al"), and where those are the same too (Ana and Anabel, two Anas), the initial and
+ * the seat's number ("A1", "A3"), as a bot's meld mark has its seat's number. Bots are not
+ * counted: their avatar is of its own colour and their meld mark has their number already.
+ * ``seats`` are the room's (``{seat, kind, name}``); a seat missing from the result is no
+ * person's. */
+export function seatMarks(seats) {
+  const people = (seats || []).filter((s) => s && s.kind === "human");
+  const marks = new Map(people.map((s) => [s.seat, initial(s.name)]));
+  const clash = (mark) => people.filter((s) => marks.get(s.seat) === mark).length > 1;
+  const clashing = people.filter((s) => clash(marks.get(s.seat)));
+  const two = (s) => {
+    const l = letters(s.name);
+    return l.length > 1 ? l[0].toUpperCase() + l[1].toLowerCase() : null;
+  };
+  for (const s of clashing) marks.set(s.seat, two(s) || `${initial(s.name)}${s.seat + 1}`);
+  // still alike: the seat's number tells them apart, whatever the names
+  for (const s of clashing.filter((x) => clash(marks.get(x.seat)))) marks.set(s.seat, `${initial(s.name)}${s.seat + 1}`);
+  return marks;
 }

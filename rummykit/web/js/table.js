@@ -2,11 +2,11 @@
 // of deal / game screens. Everything is redrawn from the latest state; the hand's arrangement
 // and the selection live in the client.
 import { t } from "./i18n.js";
-import { h, listen, placeView, confirmDialog, chooseDialog, formatSeconds, toast, announce, spoken, withJokerNames } from "./ui.js";
+import { h, listen, placeView, confirmDialog, chooseDialog, formatSeconds, toast, announce, spoken, withJokerNames, tapActed } from "./ui.js";
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
-import { botLevel, botName, houseRulesLine, initial, optionsSummary } from "./lobby.js";
+import { botLevel, botName, houseRulesLine, initial, optionsSummary, seatMarks } from "./lobby.js";
 import { translateReason } from "./reasons.js";
 
 /** A phone held sideways, or a short window: app.css lays the table out for it. */
@@ -378,6 +378,7 @@ export function renderTable(root, S, actions) {
   placeView(root, section);
   document.title = myTurn ? `● ${t("turn.yours")} — rummykit` : `${t(`variant.${v.variant}.name`)} — rummykit`;
   tickClock(S);
+  pastDealWatch(S);
 }
 
 /** An eye drawn as a picture: an emoji needs a colour-emoji font, which many systems (Debian's
@@ -427,7 +428,7 @@ function seatChip(S, s, teams) {
     Array.from({ length: Math.min(info.cards || 0, 8) }, () => h("span.mini-back")));
   return h(`div.seat-chip${turn ? ".turn" : ""}${partner ? ".partner" : ""}`, { role: "listitem", "data-seat": s, "data-cards": info.cards },
     h("div.chip-top", {},
-      h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? t("seat.botInitial") : initial(rs.name) }),
+      h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? t("seat.botInitial") : personMark(S, s) }),
       chipName(S, s, rs),
       clock ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null),
     h("div.chip-mid", {}, backs,
@@ -610,9 +611,16 @@ function isBot(S, s) {
  * initial in the reader's language ("B", "R" for "Robot") with its seat's number, as every
  * bot's avatar shows that initial. */
 function ownerMark(S, s) {
-  const rs = S.room && S.room.seats[s];
   if (isBot(S, s)) return t("seat.botMark", { n: s + 1 });
-  return initial(rs ? rs.name : seatName(S, s));
+  return personMark(S, s);
+}
+
+/** A person's mark, told apart from the others' at the table (``seatMarks``): their avatar's
+ * letters and their melds' mark. */
+function personMark(S, s) {
+  const seats = S.room && S.room.seats;
+  const mark = seats ? seatMarks(seats).get(s) : null;
+  return mark || initial(seats && seats[s] ? seats[s].name : seatName(S, s));
 }
 
 /** The pile's name, with what pressing it does, as the stock's says "draw": it takes the top
@@ -966,10 +974,15 @@ function sidePanel(S, actions) {
         h("td", { "data-score-seat": s, text: String(v.scores[s] ?? 0) })));
     }
   }
-  const deals = (v.results || []).map((r) => h("li", { "data-deal-result": r.deal },
+  // until the score sheet shows (its rows open each deal's results), the deal's line has a
+  // button of its own: in the second deal, the first one's hands were out of reach
+  const sheet = scoreSheet(S, teams);
+  const deals = (v.results || []).map((r, i) => h("li", { "data-deal-result": r.deal },
     t("table.dealResult", { n: r.deal, result: dealSummary(S, r) }),
     r.double ? h("span.badge.double", { text: t("end.double") }) : null,
-    r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null));
+    r.blocked ? h("span.badge.blocked", { text: t("end.blocked") }) : null,
+    sheet ? null : [" ", h("button.btn.small.ghost.deal-open", { type: "button", "data-key": `deal-open-${i}`, "data-past-deal": i, "aria-haspopup": "dialog",
+      "aria-label": t("past.open", { n: r.deal }), text: t("past.button"), onclick: () => openPastDeal(S, i, `deal-open-${i}`) })]));
   // it scrolls, so the keyboard can reach it (kept through redraws while it has the focus)
   const log = h("ol.log", { "aria-label": t("table.log"), tabindex: "0", "data-key": "log", "data-keep": "content", "data-scroll": "" }, panelLog(S.log).map((l) => (l.deal || l.before
     ? h("li.log-deal", l.before ? { "data-log-before": "", text: l.text } : { "data-log-deal": l.deal, text: l.text })
@@ -984,7 +997,7 @@ function sidePanel(S, actions) {
       houseRulesLine(v.variant, v.options, S.variants, "p.muted.small.house-line"),
       h("table", {}, h("tbody", {}, rows)),
       deals.length ? h("ol.deal-list", { "aria-label": t("table.deals") }, deals) : null,
-      scoreSheet(S, teams)),
+      sheet),
     h("div.panel.log-panel", {}, h("div.log-head", {}, h("h2", { text: t("table.log") }),
       // quick messages are a seated person's: a spectator watches
       S.you !== null && S.you !== undefined
@@ -1010,7 +1023,8 @@ function outOfGame(v, s) {
  * all). It scrolls sideways on a phone at a table of six rather than push the panel wider. */
 function scoreSheet(S, teams) {
   const v = S.view;
-  const results = (v.results || []).filter((r) => Array.isArray(r.totals) && r.totals.length);
+  // each with its place in the view's results, which the look back at it reads
+  const results = (v.results || []).map((r, i) => ({ ...r, index: i })).filter((r) => Array.isArray(r.totals) && r.totals.length);
   if (results.length < 2) return null;
   const columns = teams && results[0].totals.length === 2
     ? [0, 1].map((side) => ({ key: side, name: t("score.side", { a: seatName(S, side), b: seatName(S, side + 2) }), mine: S.you === side || S.you === side + 2 }))
@@ -1018,8 +1032,11 @@ function scoreSheet(S, teams) {
   const head = h("tr", {}, h("th", { scope: "col", text: t("table.sheetDeal") }),
     columns.map((c) => h(`th${c.mine ? ".mine" : ""}`, { scope: "col", title: c.name }, h("span.sheet-name", { text: c.name }),
       c.out ? " " : null, c.out ? h("span.badge.out", { "data-out-mark": c.key, text: t("seat.out.eliminated") }) : null)));
-  const rows = results.map((r) => h("tr", { "data-sheet-deal": r.deal },
-    h("th", { scope: "row", text: String(r.deal) }),
+  // a row opens its deal's results (openPastDeal): a tap anywhere on it, and its number is
+  // the button that the keyboard and a screen reader reach, named for what it opens
+  const rows = results.map((r) => h("tr.sheet-row", { "data-sheet-deal": r.deal, onclick: () => openPastDeal(S, r.index, `sheet-deal-${r.index}`) },
+    h("th", { scope: "row" }, h("button.sheet-open", { type: "button", "data-key": `sheet-deal-${r.index}`, "data-past-deal": r.index,
+      "aria-haspopup": "dialog", "aria-label": t("past.open", { n: r.deal }), title: t("past.open", { n: r.deal }), text: String(r.deal) })),
     columns.map((c) => h(`td${c.mine ? ".mine" : ""}`, { text: String(r.totals[c.key] ?? "").replace("-", "\u2212") }))));
   // the title is above the box and names the table: a caption is as wide as its table, and at
   // six seats on a phone it was cut at the box's edge with the columns ("…après chaque don");
@@ -1051,6 +1068,75 @@ function gameGoal(v, teams) {
   return null;
 }
 
+// ---------------------------------------------------------------- a past deal, looked back at
+/** The results of the deal at ``index`` of the view's ``results``, as its end screen showed
+ * them, in a dialog over the table (``#past-deal`` of index.html): a game of several deals
+ * left no way back to an earlier deal's hands once its screen was gone. Only what ``results``
+ * carries is shown (the hands were public once the deal was over): the wild rank and the
+ * declared melds of a deal before the one just finished are not in the view, so its hands show
+ * flat and unstarred, and a pool player's *eliminated* is read from the totals. ``key`` is the
+ * ``data-key`` of the control that opened it, which takes the focus back as it closes. */
+export function openPastDeal(S, index, key) {
+  const v = S.view;
+  const dlg = document.getElementById("past-deal");
+  const results = (v && v.results) || [];
+  const result = results[index];
+  if (!dlg || !result || dlg.open) return;
+  // the deal just finished, its screen set aside: the view is still that deal's
+  const current = index === results.length - 1 && !v.turn;
+  const pool = v.variant === "indian" && typeof v.limit === "number";
+  const past = (i, s) => pool && i >= 0 && Array.isArray(results[i].totals) && results[i].totals[s] > v.limit;
+  const opts = current
+    ? { wild: rankNumber(v.wild_rank), out: (s) => seatOut(v, s), notDealt: (s) => !!(v.seats[s] && v.seats[s].out === "eliminated"),
+      declaredBy: declaredIn(S, result) }
+    // a pool player past the limit by this deal is out of the game (the engine's rule), and
+    // one past it before was dealt nothing; at the game's end the engine's own list says it
+    : { out: (s) => ((v.over && index === results.length - 1 ? (v.eliminated || []).includes(s) : past(index, s)) ? "eliminated" : undefined),
+      notDealt: (s) => past(index - 1, s) };
+  const { summary, table } = dealResults(S, result, { totals: Array.isArray(result.totals) ? result.totals : [], ...opts });
+  document.getElementById("past-deal-title").textContent = t("past.title", { n: result.deal });
+  // in the table's language as it is now (the page's static words follow a change of it)
+  dlg.querySelector("[data-action=past-close]").textContent = t("common.close");
+  document.getElementById("past-deal-summary").replaceChildren(...summary);
+  document.getElementById("past-deal-body").replaceChildren(h("div.table-scroll", {}, table));
+  dlg.dataset.deal = String(result.deal);
+  S.pastDeal = { index, key, myTurn: isMyTurn(S) };
+  dlg.addEventListener("close", () => {
+    S.pastDeal = null;
+    // emptied: its rows are the end screen's, and the page's lookups of those found two
+    document.getElementById("past-deal-summary").replaceChildren();
+    document.getElementById("past-deal-body").replaceChildren();
+    // the control that opened it was drawn anew meanwhile (every state redraws the table):
+    // its equal takes the focus, unless an end screen came and took the table out of reach
+    const back = key ? document.querySelector(`.table-view [data-key="${CSS.escape(key)}"]`) : null;
+    if (back && !back.closest("[inert]") && !document.querySelector("dialog[open]")) back.focus({ preventScroll: true });
+  }, { once: true });
+  dlg.showModal();
+  tapActed.yes = true;
+  document.getElementById("past-deal-title").focus({ preventScroll: true });
+}
+
+/** After each drawing of the table: the look back closes itself when the turn becomes one's
+ * own (docs/web.md, the decision), as it would hide the clock and the buttons while the
+ * clock runs; a turn that was one's own as it was opened leaves it open. */
+function pastDealWatch(S) {
+  const dlg = document.getElementById("past-deal");
+  if (!dlg || !dlg.open || !S.pastDeal) return;
+  const mine = isMyTurn(S);
+  if (mine && !S.pastDeal.myTurn) {
+    announce(t("past.closedForTurn", { n: dlg.dataset.deal }));
+    dlg.close();
+  } else {
+    S.pastDeal.myTurn = mine;
+  }
+}
+
+/** The look back closed as the table goes (the lobby, a replay): it belongs to the table. */
+export function closePastDeal() {
+  const dlg = document.getElementById("past-deal");
+  if (dlg && dlg.open) dlg.close();
+}
+
 // ---------------------------------------------------------------- end of deal / game
 /** A seat's name in a row of the results: a bot's level kept whole ("(moyen)"). The name may
  * break anywhere on a phone (a long name without spaces must), and at a 2 v 2 table of a 320 px
@@ -1060,6 +1146,59 @@ function rowName(S, s) {
   const seat = S.room && S.room.seats[s];
   const m = seat && seat.kind === "bot" ? /^(.*\s)(\([^()\s]+\))$/.exec(name) : null;
   return m ? [m[1], h("span.name-level", { text: m[2] })] : name;
+}
+
+/** A finished deal's results as the end screens show them: who won and what it was worth,
+ * then a row a seat with the hand left, its points and the total after the deal. The end of a
+ * deal's screen and the look back at a past deal (``openPastDeal``) draw it alike. ``totals``
+ * are the totals to show (one a side in 2 v 2); ``wild`` the deal's wild rank, if known;
+ * ``declaredBy(seat)`` the ``declare`` event whose melds a hand is shown in, or null;
+ * ``out(seat)`` why a seat is out, if it is; ``notDealt(seat)`` whether it was dealt no cards. */
+export function dealResults(S, result, { totals, wild = null, declaredBy = () => null, out = () => undefined, notDealt = () => false }) {
+  const v = S.view;
+  const teams = teamsGame(v);
+  const marks = [];
+  if (result.double) marks.push(h("span.badge.double", { text: t("end.double") }));
+  if (result.blocked) marks.push(h("span.badge.blocked", { text: t("end.blocked") }));
+  const cardsOf = (cards) => cards.map((c) => cardElement(c, { t, small: true, wild: wild && parseCard(c).rank === wild }));
+  const rows = [];
+  for (let s = 0; s < v.players; s++) {
+    const hand = (result.hands && result.hands[s]) || [];
+    const declared = declaredBy(s);
+    const groups = declared ? declared.melds : null;
+    const pen = result.penalties && !notDealt(s) ? result.penalties[s] : null;
+    const total = teams && totals.length === 2 ? totals[s % 2] : totals[s];
+    const why = out(s);
+    rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
+      h("th", { scope: "row" }, rowName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
+        why ? h("span.badge.out", { text: t(`seat.out.${why}`) }) : null),
+      // the flex box inside the cell: a flex cell is no table cell, and its row's borders and
+      // colour then stopped short of it
+      h("td", {}, groups
+        ? h("div.end-hand.grouped", { "data-declared": declared.valid === false ? "wrong" : "valid" }, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
+        : h("div.end-hand", {}, cardsOf(hand))),
+      h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "\u2014" : String(pen) }),
+      // a total below zero (collected points under a wrong declaration) in the minus sign the
+      // page writes elsewhere, not a hyphen
+      h("td", { text: total === undefined ? "" : String(total).replace("-", "\u2212") })));
+  }
+  const table = h("table.results", {},
+    h("thead", {}, h("tr", {}, h("th", { text: t("end.player") }), h("th", { text: t("end.hand") }), h("th", { text: t("end.penalty") }), h("th", { text: teams ? t("end.sideTotal") : t("end.total") }))),
+    h("tbody", {}, rows));
+  return { summary: [dealSummary(S, result), " ", ...marks], table };
+}
+
+/** For the deal just finished (its events are the page's): the ``declare`` event whose melds
+ * a seat's hand is shown in. An Indian winner's hand is shown as it was declared, meld by meld,
+ * and so is a wrong declarer's (its event has the melds too): laid out flat, nobody could see
+ * why it was wrong. */
+function declaredIn(S, result) {
+  return (s) => {
+    const e = [...(S.events || [])].reverse().find((x) => x.action === "declare" && x.seat === s && Array.isArray(x.melds));
+    if (!e) return null;
+    if (e.valid === false) return e;
+    return result.how === "declare" && s === result.winner ? e : null;
+  };
 }
 
 function endOverlay(S, actions) {
@@ -1077,47 +1216,13 @@ function endOverlay(S, actions) {
   const result = (dealMsg && dealMsg.result) || (v.results && v.results[v.results.length - 1]);
   if (!result) return null;
   const teams = teamsGame(v);
-  const marks = [];
-  if (result.double) marks.push(h("span.badge.double", { text: t("end.double") }));
-  if (result.blocked) marks.push(h("span.badge.blocked", { text: t("end.blocked") }));
   const scores = (go && go.scores) || (dealMsg && dealMsg.scores) || v.scores;
-  // the hands are the finished deal's, and so is the view's wild rank until the next deal
-  const wild = rankNumber(v.wild_rank);
-  const cardsOf = (cards) => cards.map((c) => cardElement(c, { t, small: true, wild: wild && parseCard(c).rank === wild }));
-  // an Indian winner's hand is shown as it was declared, meld by meld, and so is a wrong
-  // declarer's (its event has the melds too): laid out flat, nobody could see why it was wrong
-  const declaredBy = (s) => {
-    const e = [...S.events].reverse().find((x) => x.action === "declare" && x.seat === s && Array.isArray(x.melds));
-    if (!e) return null;
-    if (e.valid === false) return e;
-    return result.how === "declare" && s === result.winner ? e : null;
-  };
-  const rows = [];
-  for (let s = 0; s < v.players; s++) {
-    const hand = (result.hands && result.hands[s]) || [];
-    const declared = declaredBy(s);
-    const groups = declared ? declared.melds : null;
-    // a seat out of the game before this deal was not dealt in: nothing to pay, no 0
-    const pen = result.penalties && !(v.seats[s] && v.seats[s].out === "eliminated") ? result.penalties[s] : null;
-    const total = teams && scores.length === 2 ? scores[s % 2] : scores[s];
-    // a pool player put out of the game by this deal too (seatOut)
-    const out = seatOut(v, s);
-    rows.push(h(`tr${s === result.winner ? ".winner" : ""}`, { "data-result-seat": s },
-      h("th", { scope: "row" }, rowName(S, s), s === result.winner ? h("span.badge.win", { text: t("end.winnerMark") }) : null,
-        out ? h("span.badge.out", { text: t(`seat.out.${out}`) }) : null),
-      // the flex box inside the cell: a flex cell is no table cell, and its row's borders and
-      // colour then stopped short of it
-      h("td", {}, groups
-        ? h("div.end-hand.grouped", { "data-declared": declared.valid === false ? "wrong" : "valid" }, groups.map((m) => h("span.end-group", {}, cardsOf(String(m).split(/\s+/)))))
-        : h("div.end-hand", {}, cardsOf(hand))),
-      h("td", { "data-penalty": s, text: pen === null || pen === undefined ? "—" : String(pen) }),
-      // a total below zero (collected points under a wrong declaration) in the minus sign the
-      // page writes elsewhere, not a hyphen
-      h("td", { text: total === undefined ? "" : String(total).replace("-", "\u2212") })));
-  }
-  const table = h("table.results", {},
-    h("thead", {}, h("tr", {}, h("th", { text: t("end.player") }), h("th", { text: t("end.hand") }), h("th", { text: t("end.penalty") }), h("th", { text: teams ? t("end.sideTotal") : t("end.total") }))),
-    h("tbody", {}, rows));
+  // the hands are the finished deal's, and so is the view's wild rank until the next deal; a
+  // seat out of the game before this deal was not dealt in: nothing to pay, no 0
+  const { summary, table } = dealResults(S, result, {
+    totals: scores, wild: rankNumber(v.wild_rank), declaredBy: declaredIn(S, result),
+    out: (s) => seatOut(v, s), notDealt: (s) => !!(v.seats[s] && v.seats[s].out === "eliminated"),
+  });
   // the title takes the keyboard focus when the screen shows itself (endFocus)
   const title = h("h2", { id: "end-title", tabindex: -1, "data-key": "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) });
   // the screen can be set aside to see the table under it (the melds laid, the hand held) and
@@ -1155,7 +1260,7 @@ function endOverlay(S, actions) {
   }
   const body = [
     h("div.end-head", {}, title, toggle),
-    h("p.end-winner", { id: "end-summary" }, dealSummary(S, result), " ", marks),
+    h("p.end-winner", { id: "end-summary" }, summary),
     // a wide table of results scrolls sideways on a phone: kept where it was through a redraw
     h("div.table-scroll", { "data-key": `results-${endKey}`, "data-scroll": "" }, table),
   ];
