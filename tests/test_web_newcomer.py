@@ -131,7 +131,8 @@ def test_the_help_teaches_the_game_of_the_table(server: Server, browser: Any) ->
 
     create_room(page, server.base, "rummy", 2)
     rummy = read_help(page)
-    assert {"help.opening", "help.open", "help.layoff", "help.return"} <= set(rummy["items"])
+    assert {"help.opening", "help.open", "help.layoff", "help.return",
+            "help.pastDeals"} <= set(rummy["items"])
     assert not {"help.simple", "help.indian"} & set(rummy["items"]), rummy
     assert js_errors(page) == [], page.js_errors
     page.context.close()

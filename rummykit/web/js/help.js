@@ -21,6 +21,7 @@ export function helpHtml(t, variant = null) {
   if (opening) how.push("help.layoff");
   if (!indian) how.push("help.return");
   if (indian) how.push("help.declare", "help.drop");
+  how.push("help.pastDeals");
   const keys = [
     ["D", "help.keys.draw"], ["T", "help.keys.take"],
     ...(indian ? [] : [["R", "help.keys.return"], ["O", "help.keys.open"], ["M", "help.keys.meld"]]),
