@@ -403,7 +403,12 @@ export function seatMarks(seats) {
     return l.length > 1 ? l[0].toUpperCase() + l[1].toLowerCase() : null;
   };
   for (const s of clashing) marks.set(s.seat, two(s) || `${initial(s.name)}${s.seat + 1}`);
-  // still alike: the seat's number tells them apart, whatever the names
-  for (const s of clashing.filter((x) => clash(marks.get(x.seat)))) marks.set(s.seat, `${initial(s.name)}${s.seat + 1}`);
+  // still alike: the seat's number tells them apart, whatever the names. A numbered mark can
+  // match another's two characters (Ana, Ana and "A2", whose mark was A2 twice): until none
+  // is alike; numbered marks differ from each other, so each round numbers one more at least
+  const alikeNow = () => people.filter((x) => clash(marks.get(x.seat)));
+  for (let alike = alikeNow(); alike.length; alike = alikeNow()) {
+    for (const s of alike) marks.set(s.seat, `${initial(s.name)}${s.seat + 1}`);
+  }
   return marks;
 }
