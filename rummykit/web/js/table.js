@@ -1100,7 +1100,9 @@ export function openPastDeal(S, index, key) {
   document.getElementById("past-deal-summary").replaceChildren(...summary);
   document.getElementById("past-deal-body").replaceChildren(h("div.table-scroll", {}, table));
   dlg.dataset.deal = String(result.deal);
-  S.pastDeal = { index, key, myTurn: isMyTurn(S) };
+  // the game it belongs to: a rematch (the rematch clock's, or the players' while a spectator
+  // looks) brings another game's results under the same numbers
+  S.pastDeal = { index, key, myTurn: isMyTurn(S), game: S.room ? S.room.game : null };
   dlg.addEventListener("close", () => {
     S.pastDeal = null;
     // emptied: its rows are the end screen's, and the page's lookups of those found two
@@ -1108,7 +1110,10 @@ export function openPastDeal(S, index, key) {
     document.getElementById("past-deal-body").replaceChildren();
     // the control that opened it was drawn anew meanwhile (every state redraws the table):
     // its equal takes the focus, unless an end screen came and took the table out of reach
-    const back = key ? document.querySelector(`.table-view [data-key="${CSS.escape(key)}"]`) : null;
+    // (a new game has no such row: the focus goes where the player is, not the page's start)
+    const view = document.querySelector(".table-view");
+    const back = (key ? document.querySelector(`.table-view [data-key="${CSS.escape(key)}"]`) : null)
+      || (view && (view.querySelector(".hand .hand-card") || view.querySelector(".hand") || view.querySelector(".status")));
     if (back && !back.closest("[inert]") && !document.querySelector("dialog[open]")) back.focus({ preventScroll: true });
   }, { once: true });
   dlg.showModal();
@@ -1122,6 +1127,11 @@ export function openPastDeal(S, index, key) {
 function pastDealWatch(S) {
   const dlg = document.getElementById("past-deal");
   if (!dlg || !dlg.open || !S.pastDeal) return;
+  if ((S.room ? S.room.game : null) !== S.pastDeal.game) {
+    announce(t("past.closedForGame", { n: dlg.dataset.deal }));
+    dlg.close();
+    return;
+  }
   const mine = isMyTurn(S);
   if (mine && !S.pastDeal.myTurn) {
     announce(t("past.closedForTurn", { n: dlg.dataset.deal }));
