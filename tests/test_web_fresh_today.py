@@ -4,11 +4,17 @@ views by the page's own code, as in test_web_past_deals.py."""
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from rummykit.engine import Game
+from rummykit.server.rooms import OVER
+from tests.server_support import refuse_start_once
+from tests.test_server_crash import Table, _over
 from tests.test_web_past_deals import dialog, draw, focus_on, game_to_200
-from tests.web_support import DESKTOP, modules_page  # noqa: F401 -- the module's `page`
+from tests.web_support import DESKTOP, Server, js_errors, modules_page, new_page  # noqa: F401 -- the module's `page`
 
 # a rematch as the page sees it: the room's next game, then its first state
 NEW_GAME = """(view) => { const P = window.__past;
@@ -66,3 +72,56 @@ def test_a_numbered_mark_does_not_match_a_name_s_two_letters(page: Any) -> None:
     assert marks[2] == {"0": "A1", "1": "A2", "2": "Al"}, marks
     for m in marks:
         assert len(set(m.values())) == len(m), m
+
+
+def test_a_page_resumes_into_a_rematch_refused_before_a_restart(browser: Any) -> None:
+    """Both people asked for a rematch, the database refused its game and the server stopped
+    before the retry: a page coming back to the room gets its seat, the finished game's
+    state, then the new game's room and state (tests/test_rematch_retries.py). It shows the
+    new game's first deal, no end screen left over it, the focus in the hand, and no page
+    error."""
+    server = Server()
+    table = Table(Path(server.tmp.name) / "test.db")
+
+    async def refused() -> str:
+        room = _over(table)
+        table.handle(table.conns[0], type="rematch")
+        refuse_start_once(table.storage)
+        table.handle(table.conns[1], type="rematch")
+        assert room.status == OVER and room.game_no == 1
+        return room.code
+
+    try:
+        # Playwright's loop runs in this thread: the rooms' own loop in another
+        with ThreadPoolExecutor(1) as pool:
+            code = pool.submit(asyncio.run, refused()).result()
+        token = table.tokens[0][1]
+    finally:
+        table.close()
+    server.start()
+    try:
+        page = new_page(browser, viewport=DESKTOP)
+        page.goto(server.base + "/")
+        page.wait_for_selector(".lobby")
+        page.evaluate("([code, token]) => localStorage.setItem('rk.seats', JSON.stringify("
+                      "{ [code]: { seat: 0, token, time: Date.now(), variant: 'indian' } }))",
+                      [code, token])
+        page.goto(f"{server.base}/r/{code}")
+        page.wait_for_function("() => { const S = window.rummykit.S; return S.room"
+                               " && S.room.game === 2 && S.state && S.state.game === 2; }")
+        page.wait_for_selector(".table-view")
+        got = page.evaluate(
+            "() => { const S = window.rummykit.S; return { you: S.you,"
+            " deal: S.view.deal, over: S.view.over, status: S.room.status,"
+            " hand: (S.view.hand || []).length,"
+            " ends: document.querySelectorAll('.overlay[data-end-key]').length }; }")
+        assert got["you"] == 0 and got["status"] == "playing", got
+        assert (got["deal"], got["over"], got["ends"]) == (1, False, 0), got
+        assert got["hand"] > 0, got
+        assert page.locator(".hand .hand-card").count() == got["hand"]
+        # the finished game's end screen took the focus as it showed: the hand has it now
+        page.wait_for_function("() => !!document.activeElement.closest('.hand')")
+        assert not js_errors(page), page.js_errors
+        page.context.close()
+    finally:
+        server.stop()
