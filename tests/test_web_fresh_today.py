@@ -125,3 +125,26 @@ def test_a_page_resumes_into_a_rematch_refused_before_a_restart(browser: Any) ->
         page.context.close()
     finally:
         server.stop()
+
+
+# each avatar's mark: its text, the width its letters take and the circle's width
+AVATARS = """() => [...document.querySelectorAll('.seat-chip .avatar')].map((a) => {
+  const r = document.createRange(); r.selectNodeContents(a);
+  return [a.textContent, r.getBoundingClientRect().width, a.getBoundingClientRect().width]; })"""
+
+
+def test_a_mark_of_two_letters_stays_in_its_circle(page: Any) -> None:
+    """Two people alike at a table have marks of two ("Wm", "Ww", "W2"): set at the initial's
+    size, "Wm" was 34 px wide in a 32 px circle (30 in 26 on a phone) and ran out of it. A
+    mark of two is set smaller; a lone initial keeps its size."""
+    view = Game.new("rummy", players=4, seed=3).view(0)
+    for size in (DESKTOP, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        draw(page, "en", view, 0, ["Ana", "Wma", "Wwe", "Mo"])
+        marks = page.evaluate(AVATARS)
+        assert [m[0] for m in marks] == ["Wm", "Ww", "M"], marks
+        for text, letters, circle in marks:
+            assert letters <= circle - 2, (size, text, letters, circle)
+        sizes = page.evaluate("() => [...document.querySelectorAll('.seat-chip .avatar')]"
+                              ".map((a) => getComputedStyle(a).fontSize)")
+        assert sizes[2] in ("16px", "14px") and sizes[0] != sizes[2], sizes

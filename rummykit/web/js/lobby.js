@@ -305,7 +305,7 @@ export function renderWaiting(root, S, actions) {
     const who = s.kind === "empty" ? t("room.emptySeat") : s.kind === "bot" ? botName(s) : s.name;
     return h(`li.seat-row.${s.kind}${isMe ? ".mine" : ""}`, { "data-seat": s.seat },
       h("span.seat-no", { text: t("lobby.seatN", { n: s.seat + 1 }) }),
-      h("span.seat-who", {}, h("span.avatar", { "aria-hidden": "true", class: s.kind === "bot" ? "bot" : null, text: s.kind === "bot" ? t("seat.botInitial") : s.kind === "empty" ? "·" : marks.get(s.seat) || initial(s.name) }),
+      h("span.seat-who", {}, avatar(s.kind === "bot" ? t("seat.botInitial") : s.kind === "empty" ? "·" : marks.get(s.seat) || initial(s.name), s.kind === "bot"),
         h("span.seat-name", { text: who }), isMe ? h("span.badge.you", { text: t("room.you") }) : null,
         teams ? h("span.badge", { text: t("room.side", { n: (s.seat % 2) + 1 }) }) : null,
         s.kind === "human" && !s.connected ? h("span.badge.off", { text: t("seat.offline") }) : null,
@@ -376,6 +376,13 @@ const GRAPHEMES = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segme
 export function initial(name) {
   const first = letters(name)[0];
   return first ? first.toUpperCase() : "?";
+}
+
+/** A seat's avatar: its mark in a circle. A mark of two (``seatMarks``: "An", "W2") is set
+ * smaller, as wide letters ("Wm") ran out of the circle at the letter's size. */
+export function avatar(mark, bot = false) {
+  const cls = [bot ? "bot" : null, letters(mark).length > 1 ? "pair" : null].filter(Boolean).join(" ");
+  return h("span.avatar", { "aria-hidden": "true", class: cls || null, text: mark });
 }
 
 /** A name's characters as drawn (graphemes), the blank ones left out. */

@@ -6,7 +6,7 @@ import { h, listen, placeView, confirmDialog, chooseDialog, formatSeconds, toast
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
-import { botLevel, botName, houseRulesLine, initial, optionsSummary, seatMarks } from "./lobby.js";
+import { avatar, botLevel, botName, houseRulesLine, initial, optionsSummary, seatMarks } from "./lobby.js";
 import { translateReason } from "./reasons.js";
 
 /** A phone held sideways, or a short window: app.css lays the table out for it. */
@@ -428,7 +428,7 @@ function seatChip(S, s, teams) {
     Array.from({ length: Math.min(info.cards || 0, 8) }, () => h("span.mini-back")));
   return h(`div.seat-chip${turn ? ".turn" : ""}${partner ? ".partner" : ""}`, { role: "listitem", "data-seat": s, "data-cards": info.cards },
     h("div.chip-top", {},
-      h(`span.avatar${rs.kind === "bot" ? ".bot" : ""}`, { "aria-hidden": "true", text: rs.kind === "bot" ? t("seat.botInitial") : personMark(S, s) }),
+      avatar(rs.kind === "bot" ? t("seat.botInitial") : personMark(S, s), rs.kind === "bot"),
       chipName(S, s, rs),
       clock ? h("span.chip-clock", { "data-clock": "text", "data-clock-seat": s }) : null),
     h("div.chip-mid", {}, backs,
