@@ -148,3 +148,25 @@ def test_a_mark_of_two_letters_stays_in_its_circle(page: Any) -> None:
         sizes = page.evaluate("() => [...document.querySelectorAll('.seat-chip .avatar')]"
                               ".map((a) => getComputedStyle(a).fontSize)")
         assert sizes[2] in ("16px", "14px") and sizes[0] != sizes[2], sizes
+
+
+def test_a_dialog_has_an_edge_in_forced_colours(page: Any) -> None:
+    """In forced colours (Windows' high contrast) shadows and the dimmed page go: a past
+    deal's results over the live table had no edge at all, the table's lines cut at it as
+    if by nothing (the help and the end screens alike). Each has a border of the text's
+    colour there, and none otherwise."""
+    page.set_viewport_size(DESKTOP)
+    border = ("(sel) => { const s = getComputedStyle(document.querySelector(sel));"
+              " return [s.borderTopStyle, parseFloat(s.borderTopWidth)]; }")
+    draw(page, "en", game_to_200(3).view(1), 1)
+    page.locator("[data-key=sheet-deal-0]").click()
+    assert dialog(page)["open"]
+    assert page.evaluate(border, "#past-deal")[0] == "none"
+    page.emulate_media(forced_colors="active")
+    try:
+        style, width = page.evaluate(border, "#past-deal")
+        assert style == "solid" and width >= 1, (style, width)
+        assert page.evaluate(border, "#help")[0] == "solid"
+    finally:
+        page.emulate_media(forced_colors="none")
+        page.keyboard.press("Escape")
