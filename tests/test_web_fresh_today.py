@@ -14,7 +14,17 @@ from rummykit.server.rooms import OVER
 from tests.server_support import refuse_start_once
 from tests.test_server_crash import Table, _over
 from tests.test_web_past_deals import dialog, draw, focus_on, game_to_200
-from tests.web_support import DESKTOP, Server, js_errors, modules_page, new_page  # noqa: F401 -- the module's `page`
+from tests.web_support import (
+    DESKTOP,
+    How,
+    Server,
+    add_bots,
+    create_room,
+    js_errors,
+    modules_page,  # noqa: F401 -- the module's `page`
+    new_page,
+    play_until_over,
+)
 
 # a rematch as the page sees it: the room's next game, then its first state
 NEW_GAME = """(view) => { const P = window.__past;
@@ -170,3 +180,31 @@ def test_a_dialog_has_an_edge_in_forced_colours(page: Any) -> None:
     finally:
         page.emulate_media(forced_colors="none")
         page.keyboard.press("Escape")
+
+
+def test_a_spectators_past_deal_closes_at_the_players_rematch(server: Any,
+                                                               browser: Any) -> None:
+    """Through a real server: a spectator sets the end screen aside and opens the deal's
+    results; the player asks for a rematch against the bot, and the new game begins. The
+    spectator's dialog (which no turn closes) showed the last game's deal over the new
+    table; it closes, and their page shows the new game."""
+    ana = new_page(browser)
+    code = create_room(ana, server.base, "rummy", 2, name="Ana")
+    add_bots(ana, "easy")
+    ana.wait_for_selector(".hand-card")
+    watcher = new_page(browser)
+    watcher.goto(f"{server.base}/r/{code}")
+    watcher.wait_for_selector(".table-view[data-seat=spectator]")
+    play_until_over(ana, [How()])
+    watcher.wait_for_selector(".overlay [data-action=peek]")
+    watcher.click(".overlay [data-action=peek]")
+    watcher.locator("[data-deal-result='1'] button").click()
+    assert dialog(watcher)["open"]
+    ana.wait_for_selector("[data-action=rematch]:not([disabled])")
+    ana.click("[data-action=rematch]")
+    watcher.wait_for_function("() => window.rummykit.S.room.game === 2")
+    watcher.wait_for_function("() => !document.getElementById('past-deal').open")
+    watcher.wait_for_function("() => window.rummykit.S.view && !window.rummykit.S.view.over")
+    for p in (ana, watcher):
+        assert not js_errors(p), p.js_errors
+        p.context.close()
