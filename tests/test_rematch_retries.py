@@ -7,9 +7,20 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from rummykit.server.rooms import OVER, PLAYING
+from rummykit.server.rooms import OVER, PLAYING, Room
 from tests.server_support import refuse_start_once, sent
 from tests.test_server_crash import Table, _over
+
+
+def refused_rematch(table: Table) -> Room:
+    """A finished two-person game (``_over``) whose rematch both asked for, the new game
+    refused by the database: the room stays over, its retry planned (run on the rooms' loop)."""
+    room = _over(table)
+    table.handle(table.conns[0], type="rematch")
+    refuse_start_once(table.storage)
+    table.handle(table.conns[1], type="rematch")
+    assert room.status == OVER and room.game_no == 1
+    return room
 
 
 def test_a_deferred_rematch_whose_game_is_refused_starts_on_the_retry(tmp_path: Path) -> None:
@@ -63,11 +74,7 @@ def test_a_rematch_refused_before_a_restart_starts_when_somebody_is_back(
     table = Table(tmp_path / "restart.db")
 
     async def main() -> None:
-        room = _over(table)
-        table.handle(table.conns[0], type="rematch")
-        refuse_start_once(table.storage)
-        table.handle(table.conns[1], type="rematch")
-        assert room.status == OVER and room.game_no == 1
+        room = refused_rematch(table)
         _, manager = table.crash()  # before the retry: the new process resumes everybody
         again = manager.rooms[room.code]
         assert again.status == PLAYING and again.game_no == 2

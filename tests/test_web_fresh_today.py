@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.engine import Game
-from rummykit.server.rooms import OVER
-from tests.server_support import refuse_start_once
-from tests.test_server_crash import Table, _over
+from tests.test_rematch_retries import refused_rematch
+from tests.test_server_crash import Table
 from tests.test_web_past_deals import dialog, draw, focus_on, game_to_200
 from tests.web_support import (
     DESKTOP,
@@ -94,12 +93,7 @@ def test_a_page_resumes_into_a_rematch_refused_before_a_restart(browser: Any) ->
     table = Table(Path(server.tmp.name) / "test.db")
 
     async def refused() -> str:
-        room = _over(table)
-        table.handle(table.conns[0], type="rematch")
-        refuse_start_once(table.storage)
-        table.handle(table.conns[1], type="rematch")
-        assert room.status == OVER and room.game_no == 1
-        return room.code
+        return refused_rematch(table).code
 
     try:
         # Playwright's loop runs in this thread: the rooms' own loop in another
