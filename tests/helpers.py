@@ -193,3 +193,24 @@ def shuffle_hidden(g: Game, seat: int, rng: random.Random) -> Game:
             td.hands[o], unseen = unseen[:n], unseen[n:]
     td.stock = bottom + unseen
     return twin
+
+
+def medium_game(variant: str, players: int, deals: int, *, seed: int = 5,
+                options: Mapping[str, Any] | None = None, deal_next: bool = True) -> Game:
+    """A game of medium bots after ``deals`` deals (or its end, if sooner), the bots' choices
+    drawn from ``random.Random(seed)``; ``deal_next``: the game must go on, and its next deal
+    is dealt."""
+    from rummykit.bots import make_bot, play_deal
+
+    game = Game.new(variant, players=players, seed=seed, options=dict(options or {}))
+    bots = [make_bot("medium") for _ in range(players)]
+    rng = random.Random(seed)
+    while True:
+        assert play_deal(game, bots, rng)
+        if game.over or len(game.results) >= deals:
+            break
+        game.next_deal()
+    if deal_next:
+        assert not game.over, "the game ended too soon for the test"
+        game.next_deal()
+    return game

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from rummykit.engine.review import replay_deal
+from tests.helpers import medium_game
 from tests.test_web_axe import PHONE, violations
 from tests.test_web_end import drop
 from tests.test_web_replay import wait_step
-from tests.test_web_sheet import deals_played, draw
+from tests.test_web_sheet import draw
 from tests.test_web_touch import TARGETS_JS, touch_page
 from tests.web_support import (
     Server,
@@ -216,7 +217,7 @@ def test_the_score_sheets_title_whole_on_a_phone(server: Server, browser: Any) -
     page = new_page(browser, viewport=PHONE)
     page.goto(server.base + "/")
     page.wait_for_selector(".lobby")
-    six = deals_played("indian", 6, {"format": "pool101"}, 2)
+    six = medium_game("indian", 6, 2, options={"format": "pool101"}, deal_next=False)
     drawn = draw(page, "fr", six.view(1))
     assert (
         drawn["sheet"]["caption"].replace("\u00a0", " ")

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rummykit.bots import make_bot, play_deal
+from rummykit.bots import make_bot
 from rummykit.bots.base import play_turn as bot_turn
 from rummykit.engine import Game
+from tests.helpers import medium_game
 from tests.test_web_axe import violations
 from tests.web_support import (
     DESKTOP,
@@ -110,14 +111,7 @@ def dialog(page: Any) -> dict[str, Any]:
 
 def game_to_200(deals: int, players: int = 3, seed: int = 5) -> Game:
     """A `rummy` game to 200 of medium bots, ``deals`` deals played and the next one dealt."""
-    game = Game.new("rummy", players=players, seed=seed, options={"length": "to-200"})
-    bots = [make_bot("medium") for _ in range(players)]
-    rng = random.Random(seed)
-    while len(game.results) < deals:
-        assert play_deal(game, bots, rng)
-        assert not game.over, "the game ended too soon for the test"
-        game.next_deal()
-    return game
+    return medium_game("rummy", players, deals, seed=seed, options={"length": "to-200"})
 
 
 def expected_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -255,12 +249,7 @@ def test_sides_and_a_pool_player_out(page: Any) -> None:
     deal that put a player past 101 marks them *eliminated*, and in the next one, where they
     were dealt nothing, they have no points (—), as on those deals' end screens."""
     page.set_viewport_size(DESKTOP)
-    teams = Game.new("rami51", players=4, seed=5)
-    bots = [make_bot("medium") for _ in range(4)]
-    rng = random.Random(5)
-    for _ in range(2):
-        assert play_deal(teams, bots, rng) and not teams.over
-        teams.next_deal()
+    teams = medium_game("rami51", 4, 2)
     view = teams.view(1)
     draw(page, "es", view, 1)
     page.locator("[data-key=sheet-deal-0]").click()
@@ -270,12 +259,7 @@ def test_sides_and_a_pool_player_out(page: Any) -> None:
     assert [r["cells"][2] for r in d["rows"]] == [str(p) for p in first["penalties"]]
     page.keyboard.press("Escape")
     # seed 7: seat 2 goes past 101 in the third deal and is dealt nothing in the fourth
-    pool = Game.new("indian", players=3, seed=7, options={"format": "pool101"})
-    bots = [make_bot("medium") for _ in range(3)]
-    rng = random.Random(7)
-    for _ in range(4):
-        assert play_deal(pool, bots, rng) and not pool.over
-        pool.next_deal()
+    pool = medium_game("indian", 3, 4, seed=7, options={"format": "pool101"})
     view = pool.view(0)
     assert view["eliminated"] == [2] and view["results"][2]["totals"][2] > 101
     draw(page, "en", view, 0)

@@ -3,11 +3,9 @@ the engine's ``results[].totals``, drawn by the page's own code from engine view
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from rummykit.bots import make_bot, play_deal
-from rummykit.engine import Game
+from tests.helpers import medium_game
 from tests.test_web_rami import DRAW_TABLE
 from tests.web_support import (
     PHONE,
@@ -32,21 +30,9 @@ def draw(page: Any, lang: str, view: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def deals_played(variant: str, players: int, options: dict[str, Any], deals: int) -> Game:
-    """A game of medium bots after ``deals`` deals (or its end, if sooner)."""
-    game = Game.new(variant, players=players, seed=5, options=options)
-    bots = [make_bot("medium") for _ in range(players)]
-    rng = random.Random(5)
-    while True:
-        assert play_deal(game, bots, rng)
-        if game.over or len(game.results) >= deals:
-            return game
-        game.next_deal()
-
-
 def test_the_totals_after_each_deal(page: Any) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
-    game = deals_played("rummy", 3, {"length": "to-200"}, 3)
+    game = medium_game("rummy", 3, 3, options={"length": "to-200"}, deal_next=False)
     view = game.view(1)  # Ana is seat 1 in the drawing
     drawn = draw(page, "en", view)["sheet"]
     assert drawn["caption"] == "Score sheet: the totals after each deal"
@@ -60,9 +46,9 @@ def test_the_totals_after_each_deal(page: Any) -> None:
 
 def test_none_for_a_single_deal_and_sides_in_two_v_two(page: Any) -> None:
     page.set_viewport_size(PHONE)
-    one = deals_played("rami51", 2, {}, 1)
+    one = medium_game("rami51", 2, 1, deal_next=False)
     assert draw(page, "en", one.view(1))["sheet"] is None  # the totals above say it all
-    teams = deals_played("rami51", 4, {}, 2)
+    teams = medium_game("rami51", 4, 2, deal_next=False)
     drawn = draw(page, "es", teams.view(1))
     assert drawn["sheet"]["head"] == [
         "Mano", "Bot 1 (medio) y Bot 3 (medio)", "Tú (Ana) y Bot 4 (medio)"
@@ -71,7 +57,7 @@ def test_none_for_a_single_deal_and_sides_in_two_v_two(page: Any) -> None:
         [str(x) for x in r.totals] for r in teams.results
     ]
     # six seats on a phone: the sheet scrolls in its box, the page does not
-    six = deals_played("indian", 6, {"format": "pool101"}, 2)
+    six = medium_game("indian", 6, 2, options={"format": "pool101"}, deal_next=False)
     drawn = draw(page, "fr", six.view(1))
     assert len(drawn["sheet"]["head"]) == 7
     assert drawn["width"] <= PHONE["width"]
