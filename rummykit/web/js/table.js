@@ -1087,8 +1087,7 @@ export function openPastDeal(S, index, key) {
   const pool = v.variant === "indian" && typeof v.limit === "number";
   const past = (i, s) => pool && i >= 0 && Array.isArray(results[i].totals) && results[i].totals[s] > v.limit;
   const opts = current
-    ? { wild: rankNumber(v.wild_rank), out: (s) => seatOut(v, s), notDealt: (s) => !!(v.seats[s] && v.seats[s].out === "eliminated"),
-      declaredBy: declaredIn(S, result) }
+    ? justFinished(S, result)
     // a pool player past the limit by this deal is out of the game (the engine's rule), and
     // one past it before was dealt nothing; at the game's end the engine's own list says it
     : { out: (s) => ((v.over && index === results.length - 1 ? (v.eliminated || []).includes(s) : past(index, s)) ? "eliminated" : undefined),
@@ -1198,6 +1197,15 @@ export function dealResults(S, result, { totals, wild = null, declaredBy = () =>
   return { summary: [dealSummary(S, result), " ", ...marks], table };
 }
 
+/** ``dealResults``' options for the deal just finished, while the view is still that deal's:
+ * the view's wild rank, why each seat is out (``seatOut``), a seat out of the game before this
+ * deal not dealt in (nothing to pay, no 0), and the declarations among the page's events. */
+function justFinished(S, result) {
+  const v = S.view;
+  return { wild: rankNumber(v.wild_rank), declaredBy: declaredIn(S, result), out: (s) => seatOut(v, s),
+    notDealt: (s) => !!(v.seats[s] && v.seats[s].out === "eliminated") };
+}
+
 /** For the deal just finished (its events are the page's): the ``declare`` event whose melds
  * a seat's hand is shown in. An Indian winner's hand is shown as it was declared, meld by meld,
  * and so is a wrong declarer's (its event has the melds too): laid out flat, nobody could see
@@ -1227,12 +1235,8 @@ function endOverlay(S, actions) {
   if (!result) return null;
   const teams = teamsGame(v);
   const scores = (go && go.scores) || (dealMsg && dealMsg.scores) || v.scores;
-  // the hands are the finished deal's, and so is the view's wild rank until the next deal; a
-  // seat out of the game before this deal was not dealt in: nothing to pay, no 0
-  const { summary, table } = dealResults(S, result, {
-    totals: scores, wild: rankNumber(v.wild_rank), declaredBy: declaredIn(S, result),
-    out: (s) => seatOut(v, s), notDealt: (s) => !!(v.seats[s] && v.seats[s].out === "eliminated"),
-  });
+  // the hands are the finished deal's, and so is the view's wild rank until the next deal
+  const { summary, table } = dealResults(S, result, { totals: scores, ...justFinished(S, result) });
   // the title takes the keyboard focus when the screen shows itself (endFocus)
   const title = h("h2", { id: "end-title", tabindex: -1, "data-key": "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) });
   // the screen can be set aside to see the table under it (the melds laid, the hand held) and
