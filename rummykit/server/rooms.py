@@ -1080,10 +1080,11 @@ class RoomManager:
             self._broadcast_state(room, None)
         else:
             self._send_state(conn, room)
-        if room.status == OVER and all(s.rematch for s in room.seats if s.kind == "human"):
-            # Every person asked and the database refused the new game: its retry was a
-            # timer of a server that has since stopped. The first person back starts it, after
-            # their ``seated`` and the finished game's state, as a ``rematch`` would have.
+        if room.status == OVER:
+            # Every person may have asked already, the new game refused by the database, its
+            # retry a timer of a server that has since stopped: the first person back starts
+            # it, after their ``seated`` and the finished game's state, as a ``rematch`` would
+            # have (otherwise the check above has done all there is to do).
             with contextlib.suppress(ProtocolError):
                 self._rematch_check(room)
 
