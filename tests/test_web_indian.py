@@ -25,14 +25,17 @@ from tests.web_support import (
 LOG_TEXTS = "() => window.rummykit.S.log.map((l) => l.text)"
 
 # A deal's end fed to the page as the server sends it (a view with no turn, a result, the
-# winner's declaration among the deal's events): seat 0, the person, marked ``out``.
+# winner's declaration among the deal's events and in the result): seat 0, the person, marked
+# ``out``.
 END_OF_DEAL = """([out, melds]) => { const S = window.rummykit.S; const v = S.view;
   const hands = [
     "AD 4H 4S 9H QS 5C 7C 4C 5S TD 8C 9C AH".split(" "),
     melds.join(" ").split(" "),
     "4D 8C JC KH AS JH QS KS KC QH AC 8H 8D".split(" ")];
   const r = { deal: 1, dealer: 0, winner: 1, how: "declare", points: 114, double: false,
-              blocked: false, penalties: [80, 0, 34], hands };
+              blocked: false, penalties: [80, 0, 34], hands, out: [out, null, null],
+              eliminated: [], wild_rank: v.wild_rank,
+              declarations: [{ seat: 1, melds, valid: true }] };
   S.events = [...S.events, { seat: 1, action: "declare", valid: true, melds, discard: "9S" }];
   S.view = { ...v, turn: null, declaration: null, results: [r], scores: [80, 0, 34],
              seats: v.seats.map((s) => ({ ...s, out: s.seat === 0 ? out : null })) };

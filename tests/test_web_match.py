@@ -57,7 +57,7 @@ def test_a_player_out_of_the_game_is_told_so(server: Any, browser: Any) -> None:
 
 
 def test_the_deal_that_puts_a_pool_player_out_says_so(server: Any, browser: Any) -> None:
-    """The screen between deals marks a pool player the deal put out of the game (the view's
+    """The screen between deals marks a pool player the deal put out of the game (the result's
     `eliminated`) as eliminated: the view's seats are still the finished deal's, so it said
     nothing until the next deal, which deals that seat no more. A deal's end is given to a
     fresh Pool 101 table."""
@@ -66,7 +66,8 @@ def test_the_deal_that_puts_a_pool_player_out_says_so(server: Any, browser: Any)
     badges = page.evaluate(
         """() => { const { S, actions } = window.rummykit;
           const result = { deal: 1, dealer: 0, winner: 2, how: "declare", points: 102,
-            double: false, blocked: false, penalties: [80, 22, 0], hands: [[], [], []] };
+            double: false, blocked: false, penalties: [80, 22, 0], hands: [[], [], []],
+            out: [null, null, null], eliminated: [0], wild_rank: 5, declarations: [] };
           S.dealOver = { type: "deal_over", deal: 1, result, scores: [102, 101, 0],
             next_deal_at: Date.now() + 60000 };
           // the live deal's own outs (a bot may drop) are not this test's
@@ -90,7 +91,8 @@ def test_a_seat_out_before_the_deal_pays_a_dash_not_a_zero(server: Any, browser:
     cells = page.evaluate(
         """() => { const { S, actions } = window.rummykit;
           const result = { deal: 3, dealer: 0, winner: 2, how: "declare", points: 30,
-            double: false, blocked: false, penalties: [0, 30, 0], hands: [[], [], []] };
+            double: false, blocked: false, penalties: [0, 30, 0], hands: [[], [], []],
+            out: ["eliminated", null, null], eliminated: [0], wild_rank: 5, declarations: [] };
           S.dealOver = { type: "deal_over", deal: 3, result, scores: [120, 60, 10],
             next_deal_at: Date.now() + 60000 };
           S.view.seats.forEach(seat => { seat.out = null; });

@@ -383,3 +383,59 @@ def second_deal(page: Any, base: str) -> bool:
         else:
             page.wait_for_function(MY_TURN_OR_OVER, timeout=30000)
     raise AssertionError("no turn of the second deal came")
+
+
+PAST_MARKS = """() => [...document.querySelectorAll('#past-deal tbody tr')].map((tr) => {
+  const hand = tr.querySelector('.end-hand');
+  return { out: tr.querySelector('.badge.out') ? tr.querySelector('.badge.out').textContent : null,
+    declared: hand.dataset.declared || null,
+    groups: [...hand.querySelectorAll('.end-group')].map(
+      (g) => [...g.querySelectorAll('[data-card]')].map((c) => c.dataset.card)),
+    wild: [...tr.querySelectorAll('[data-card].wild')].map((c) => c.dataset.card) }; })"""
+
+
+def test_a_past_deal_shows_who_dropped_declared_wrongly_and_the_wild_cards(page: Any) -> None:
+    """A past deal is drawn from its result alone, which now carries what its end screen
+    showed: who dropped and who declared wrongly (badges; it said nothing), a declaration's
+    melds group by group (it laid them out flat), and the deal's wild cards starred (it had no
+    wild rank). The first deal of this Indian pool: seat 1 drops, seat 2 declares four groups
+    that are no melds, seat 0 is left the winner; the second, played by medium bots, ends in a
+    valid declaration and puts seat 2 out of the pool."""
+    from tests.test_deal_results import dropped_and_declared_wrongly
+
+    page.set_viewport_size(DESKTOP)
+    game = dropped_and_declared_wrongly()
+    game.next_deal()
+    bots = [make_bot("medium") for _ in range(3)]
+    from rummykit.bots import play_deal
+
+    assert play_deal(game, bots, random.Random(1))
+    game.next_deal()
+    view = game.view(0)
+    first, second = view["results"][0], view["results"][1]
+    assert first["out"] == [None, "dropped", "wrong-declaration"]
+    draw(page, "en", view, 0)
+    page.locator("[data-key=sheet-deal-0]").click()
+    rows = page.evaluate(PAST_MARKS)
+    assert [r["out"] for r in rows] == [None, "dropped", "wrong declaration"], rows
+    assert rows[2]["declared"] == "wrong"
+    assert rows[2]["groups"] == [m.split() for m in first["declarations"][0]["melds"]]
+    assert rows[0]["declared"] is None and rows[0]["groups"] == []
+    rank = "A23456789TJQK"[first["wild_rank"] - 1]
+    wild = [c for c in first["hands"][0] if c[0] == rank]
+    assert wild and rows[0]["wild"] == wild, rows
+    page.keyboard.press("Escape")
+    focus_on(page, "sheet-deal-0")
+    # the second deal: its own wild rank, and the winner's melds as declared
+    assert second["how"] == "declare" and second["wild_rank"] != first["wild_rank"]
+    page.locator("[data-key=sheet-deal-1]").click()
+    rows = page.evaluate(PAST_MARKS)
+    winner = second["winner"]
+    assert rows[winner]["declared"] == "valid"
+    assert rows[winner]["groups"] == [m.split() for m in second["declarations"][0]["melds"]]
+    # seat 2, 80 down after its wrong declaration, went past 101 in it
+    assert second["eliminated"] == [2] and second["out"] == [None, None, None]
+    assert [r["out"] for r in rows] == [None, None, "eliminated"]
+    rank = "A23456789TJQK"[second["wild_rank"] - 1]
+    for s, r in enumerate(rows):
+        assert sorted(r["wild"]) == sorted(c for c in second["hands"][s] if c[0] == rank), s

@@ -16,11 +16,12 @@ from rummykit.engine.actions import (
     parse_action,
 )
 from rummykit.engine.game import Game
-from rummykit.engine.scoring import DealResult
+from rummykit.engine.scoring import DealResult, Declaration
 
 __all__ = [
     "Action",
     "DealResult",
+    "Declaration",
     "Declare",
     "Discard",
     "Draw",

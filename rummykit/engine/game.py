@@ -45,7 +45,7 @@ from rummykit.engine.actions import (
     refuse_fields,
 )
 from rummykit.engine.place import TurnRules, can_finish
-from rummykit.engine.scoring import DealResult, GameScore, score_deal
+from rummykit.engine.scoring import DealResult, Declaration, GameScore, score_deal
 from rummykit.engine.state import DealState, TableMeld
 from rummykit.errors import (
     IllegalAction,
@@ -298,8 +298,19 @@ class Game:
         d.snapshot = None
         result = score_deal(self.rules, d, winner, how)
         self.score.add(result)
-        # the totals it left, for a sheet of the game deal by deal
-        self.results.append(dataclasses.replace(result, totals=tuple(self.scores)))
+        # the totals it left, for a sheet of the game deal by deal, and what a look back at
+        # the deal needs once its view and events are gone
+        self.results.append(dataclasses.replace(
+            result,
+            totals=tuple(self.scores),
+            out=tuple(d.out),
+            eliminated=tuple(s for s, gone in enumerate(self.score.eliminated) if gone),
+            wild_rank=d.wild_rank,
+            declarations=tuple(
+                Declaration(int(e["seat"]), tuple(e["melds"]), bool(e["valid"]))
+                for e in d.events if e.get("action") == "declare"
+            ),
+        ))
         d.events.append({"seat": None, "action": "end", "winner": result.winner})
 
     # -- public state ---------------------------------------------------------------------

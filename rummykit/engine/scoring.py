@@ -12,6 +12,18 @@ from rummykit.rules import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
+class Declaration:
+    """A declaration of a deal: who made it, its melds (card texts), and whether it held."""
+
+    seat: int
+    melds: tuple[str, ...]
+    valid: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "melds": list(self.melds), "valid": self.valid}
+
+
+@dataclass(frozen=True, slots=True)
 class DealResult:
     """How a deal ended. ``points`` is what the winner scored (``rummy``) or what the losers
     paid in all (Rami, Indian); ``penalties`` is what each seat's hand cost."""
@@ -28,6 +40,19 @@ class DealResult:
     #: the game's totals once this deal was scored (:attr:`Game.scores` then: one per seat,
     #: one per side in 2 v 2 Rami); empty until the game has scored it
     totals: tuple[int, ...] = ()
+    #: The rest is filled in by the game with ``totals``, so that a finished deal can be shown
+    #: again whole from its result alone, once its events and view are gone. Why each seat was
+    #: out of the deal when it ended: ``None`` (played to the end), ``"dropped"``,
+    #: ``"wrong-declaration"``, or ``"eliminated"`` (out of the game before it: dealt nothing).
+    out: tuple[str | None, ...] = ()
+    #: the seats out of the game once this deal was scored (an Indian pool's limit passed),
+    #: those it put out included
+    eliminated: tuple[int, ...] = ()
+    #: the deal's wild rank (Indian rummy: 1 for an ace … 13 for a king), 0 where none
+    wild_rank: int = 0
+    #: the deal's declarations (Indian rummy), in the order made: a wrong one and the winning
+    #: one, each as the declarer laid its melds out
+    declarations: tuple[Declaration, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The deal's entry of a view's ``results`` (docs/engine.md, *Views*): JSON-ready,
@@ -43,6 +68,10 @@ class DealResult:
             "penalties": list(self.penalties),
             "hands": [h.split() for h in self.hands],
             "totals": list(self.totals),
+            "out": list(self.out),
+            "eliminated": list(self.eliminated),
+            "wild_rank": self.wild_rank or None,
+            "declarations": [dc.to_json() for dc in self.declarations],
         }
 
 

@@ -1071,10 +1071,9 @@ function gameGoal(v, teams) {
 // ---------------------------------------------------------------- a past deal, looked back at
 /** The results of the deal at ``index`` of the view's ``results``, as its end screen showed
  * them, in a dialog over the table (``#past-deal`` of index.html): a game of several deals
- * left no way back to an earlier deal's hands once its screen was gone. Only what ``results``
- * carries is shown (the hands were public once the deal was over): the wild rank and the
- * declared melds of a deal before the one just finished are not in the view, so its hands show
- * flat and unstarred, and a pool player's *eliminated* is read from the totals. ``key`` is the
+ * left no way back to an earlier deal's hands once its screen was gone. Each result carries
+ * what its screen showed (the hands, public once the deal was over, the wild rank, the
+ * declarations, who was out and why), so the look back is drawn from it alone. ``key`` is the
  * ``data-key`` of the control that opened it, which takes the focus back as it closes. */
 export function openPastDeal(S, index, key) {
   const v = S.view;
@@ -1082,17 +1081,7 @@ export function openPastDeal(S, index, key) {
   const results = (v && v.results) || [];
   const result = results[index];
   if (!dlg || !result || dlg.open) return;
-  // the deal just finished, its screen set aside: the view is still that deal's
-  const current = index === results.length - 1 && !v.turn;
-  const pool = v.variant === "indian" && typeof v.limit === "number";
-  const past = (i, s) => pool && i >= 0 && Array.isArray(results[i].totals) && results[i].totals[s] > v.limit;
-  const opts = current
-    ? justFinished(S, result)
-    // a pool player past the limit by this deal is out of the game (the engine's rule), and
-    // one past it before was dealt nothing; at the game's end the engine's own list says it
-    : { out: (s) => ((v.over && index === results.length - 1 ? (v.eliminated || []).includes(s) : past(index, s)) ? "eliminated" : undefined),
-      notDealt: (s) => past(index - 1, s) };
-  const { summary, table } = dealResults(S, result, { totals: Array.isArray(result.totals) ? result.totals : [], ...opts });
+  const { summary, table } = dealResults(S, result, { totals: Array.isArray(result.totals) ? result.totals : [], ...fromResult(result) });
   document.getElementById("past-deal-title").textContent = t("past.title", { n: result.deal });
   // in the table's language as it is now (the page's static words follow a change of it)
   dlg.querySelector("[data-action=past-close]").textContent = t("common.close");
@@ -1197,25 +1186,21 @@ export function dealResults(S, result, { totals, wild = null, declaredBy = () =>
   return { summary: [dealSummary(S, result), " ", ...marks], table };
 }
 
-/** ``dealResults``' options for the deal just finished, while the view is still that deal's:
- * the view's wild rank, why each seat is out (``seatOut``), a seat out of the game before this
- * deal not dealt in (nothing to pay, no 0), and the declarations among the page's events. */
-function justFinished(S, result) {
-  const v = S.view;
-  return { wild: rankNumber(v.wild_rank), declaredBy: declaredIn(S, result), out: (s) => seatOut(v, s),
-    notDealt: (s) => !!(v.seats[s] && v.seats[s].out === "eliminated") };
-}
-
-/** For the deal just finished (its events are the page's): the ``declare`` event whose melds
- * a seat's hand is shown in. An Indian winner's hand is shown as it was declared, meld by meld,
- * and so is a wrong declarer's (its event has the melds too): laid out flat, nobody could see
- * why it was wrong. */
-function declaredIn(S, result) {
-  return (s) => {
-    const e = [...(S.events || [])].reverse().find((x) => x.action === "declare" && x.seat === s && Array.isArray(x.melds));
-    if (!e) return null;
-    if (e.valid === false) return e;
-    return result.how === "declare" && s === result.winner ? e : null;
+/** ``dealResults``' options for a finished deal, from its result alone (the engine keeps in
+ * each what showing the deal again needs, docs/engine.md): its wild rank, why each seat was out
+ * (out of the game once the deal was scored, else dropped or declared wrongly), a seat out of
+ * the game before it not dealt in (nothing to pay, no 0), and the melds of its declarations: a
+ * wrong one, and the winner's when the deal ended with it. */
+function fromResult(result) {
+  const outs = Array.isArray(result.out) ? result.out : [];
+  const gone = Array.isArray(result.eliminated) ? result.eliminated : [];
+  const declared = Array.isArray(result.declarations) ? result.declarations : [];
+  return {
+    wild: rankNumber(result.wild_rank),
+    // a seat declares once: a wrong declaration puts it out of the deal, a valid one ends it
+    declaredBy: (s) => declared.find((x) => x.seat === s && Array.isArray(x.melds)) || null,
+    out: (s) => (gone.includes(s) ? "eliminated" : outs[s] || undefined),
+    notDealt: (s) => outs[s] === "eliminated",
   };
 }
 
@@ -1236,7 +1221,7 @@ function endOverlay(S, actions) {
   const teams = teamsGame(v);
   const scores = (go && go.scores) || (dealMsg && dealMsg.scores) || v.scores;
   // the hands are the finished deal's, and so is the view's wild rank until the next deal
-  const { summary, table } = dealResults(S, result, { totals: scores, ...justFinished(S, result) });
+  const { summary, table } = dealResults(S, result, { totals: scores, ...fromResult(result) });
   // the title takes the keyboard focus when the screen shows itself (endFocus)
   const title = h("h2", { id: "end-title", tabindex: -1, "data-key": "end-title", "data-end": go ? "game" : "deal", text: go ? t("end.gameOver") : t("end.dealOverN", { n: result.deal ?? v.deal }) });
   // the screen can be set aside to see the table under it (the melds laid, the hand held) and
