@@ -48,3 +48,22 @@ def test_the_refused_spelling_is_not_among_the_legal_actions() -> None:
         assert odd not in legal
         with pytest.raises(InvalidArgument, match="table meld number"):
             game.is_legal(odd)
+
+
+def test_an_action_compared_with_another_type_lets_that_type_answer() -> None:
+    """Open, Declare, Layoff and Swap answered False to anything of another type, which shut
+    out the other operand's own ``__eq__`` (Python asks it only on NotImplemented); the
+    dataclass actions (NewMeld, Discard, …) already let it answer."""
+    from rummykit.engine import Declare, Open
+
+    class Anything:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = object.__hash__
+
+    meld = (SEVEN, parse_card("7S"), parse_card("7D"))
+    for action in (Layoff(1, SEVEN), Swap(1, SEVEN), Open((meld,)), Declare((meld,))):
+        assert action.__eq__(Anything()) is NotImplemented, action
+        assert action == Anything(), action
+        assert action != "layoff 1 7H" and action != 1, action

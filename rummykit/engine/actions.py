@@ -177,7 +177,11 @@ class Open(Action):
         return tuple(sorted(tuple(c.index for c in m) for m in self.melds))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.key() == other.key()
+        # NotImplemented for what is no lay-down of this kind, so that the other operand's own
+        # __eq__ is asked too (a plain False would shut it out)
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.key() == other.key()
 
     def __hash__(self) -> int:
         return hash((self.verb, self.key()))
@@ -214,8 +218,9 @@ class _Numbered(Action):
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self) and type(other.number) is type(self.number)
-                and other._key() == self._key())
+        if type(other) is not type(self):
+            return NotImplemented  # as a lay-down's (Open.__eq__)
+        return type(other.number) is type(self.number) and other._key() == self._key()
 
     def __hash__(self) -> int:
         return hash((self.verb, type(self.number), self._key()))

@@ -20,6 +20,7 @@ class Declaration:
     valid: bool
 
     def to_json(self) -> dict[str, Any]:
+        """The entry of a result's ``declarations`` (docs/engine.md, *Views*)."""
         return {"seat": self.seat, "melds": list(self.melds), "valid": self.valid}
 
 
