@@ -87,9 +87,9 @@ def test_a_tap_pressed_as_a_resume_redraws_the_page_is_not_lost(server: Any, bro
     page.context.close()
 
 
-# A deal's end fed to the page as the server sends it: seat 0 declared wrong (its event has the
-# melds it declared), seat 1 won by a valid declaration; with ``ends`` the wrong declaration
-# ended the deal (house rule wrong_declaration_ends), nobody winning.
+# A deal's end fed to the page as the server sends it: seat 0 declared wrong (its event and the
+# result have the melds it declared), seat 1 won by a valid declaration; with ``ends`` the
+# wrong declaration ended the deal (house rule wrong_declaration_ends), nobody winning.
 WRONG_END = """(ends) => { const S = window.rummykit.S; const v = S.view;
   const wrong = ["2H 3H 4H", "5C 6C 7C", "9D 9S 9C", "JH QH KD AS"];
   const right = ["AD 2D 3D", "4S 5S 6S", "8H 8C 8D", "TC JC QC KC"];
@@ -98,7 +98,10 @@ WRONG_END = """(ends) => { const S = window.rummykit.S; const v = S.view;
   const r = { deal: 1, dealer: 0, winner: ends ? null : 1,
               how: ends ? "wrong-declaration" : "declare",
               points: ends ? 80 : 114, double: false, blocked: false,
-              penalties: ends ? [80, 0, 0] : [80, 0, 34], hands };
+              penalties: ends ? [80, 0, 0] : [80, 0, 34], hands,
+              out: ["wrong-declaration", null, null], eliminated: [], wild_rank: v.wild_rank,
+              declarations: [{ seat: 0, melds: wrong, valid: false },
+                             ...(ends ? [] : [{ seat: 1, melds: right, valid: true }])] };
   S.events = [...S.events, { seat: 0, action: "declare", valid: false, melds: wrong,
                               discard: "9H", reason: "no pure sequence" }];
   if (!ends) {
