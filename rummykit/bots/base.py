@@ -7,7 +7,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Protocol, runtime_checkable
 
 from rummykit.bots.observation import Observation, observe
@@ -66,26 +66,58 @@ def declared(obs: Observation) -> Action | None:
     return None
 
 
+#: The fields of :class:`Style` an experiment may change on easy and medium (the rest are
+#: the level's name, its randomness and what hard alone gives it).
+STYLE_OPTIONS: tuple[str, ...] = tuple(
+    f.name for f in fields(Style) if f.name not in ("level", "rng", "live", "danger")
+)
+
+
+def _styled(base: Style, options: Mapping[str, object], level: str) -> Style:
+    for name, value in options.items():
+        if name not in STYLE_OPTIONS:
+            raise InvalidArgument(
+                f"{level} has no option {name!r}: choose among {', '.join(STYLE_OPTIONS)}"
+            )
+        default = getattr(base, name)
+        if type(value) is not type(default) and not (
+            type(default) is float and type(value) is int
+        ):
+            raise InvalidArgument(
+                f"{level}'s option {name} takes a {type(default).__name__}, "
+                f"not {describe(value)}"
+            )
+    return Style(**{**base.__dict__, **options})
+
+
 class EasyBot:
     """A beginner: never takes from the pile, opens when the meter says it can, lays its
     melds, lays off only once the stock has been rebuilt, never swaps, throws the heaviest card
-    it cannot meld."""
+    it cannot meld. ``options`` change its :class:`Style` for an experiment
+    (:data:`STYLE_OPTIONS`; ``scripts/paired_bots.py``); the level is played without."""
 
     name = "easy"
     budget: float | None = None
 
+    def __init__(self, **options: object) -> None:
+        self.style = _styled(EASY, options, "easy")
+
     def choose(self, obs: Observation, rng: random.Random) -> str:
-        return _checked(obs, rng, Style(**{**EASY.__dict__, "rng": rng}))
+        return _checked(obs, rng, Style(**{**self.style.__dict__, "rng": rng}))
 
 
 class MediumBot:
-    """Greedy and solid: see :mod:`rummykit.bots.policy`."""
+    """Greedy and solid: see :mod:`rummykit.bots.policy`. ``options`` change its
+    :class:`Style` for an experiment, as :class:`EasyBot`'s do."""
 
     name = "medium"
     budget: float | None = None
 
+    def __init__(self, **options: object) -> None:
+        self.style = _styled(MEDIUM, options, "medium")
+
     def choose(self, obs: Observation, rng: random.Random) -> str:
-        return _checked(obs, rng, Style(**{**MEDIUM.__dict__, "rng": rng}))
+        return _checked(obs, rng, Style(**{**self.style.__dict__, "rng": rng}))
 
 
 def make_bot(level: str, budget: float | None = None) -> Bot:
