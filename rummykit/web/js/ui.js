@@ -145,13 +145,26 @@ export function toast(message, kind = "info", ms = 5000) {
 // may say only the last of several quick changes.
 let toSay = [];
 
+/** Every live region of the page: the page's own, and one in each dialog. */
+function liveRegions() {
+  return [document.getElementById("announcer"), ...document.querySelectorAll("dialog [data-announcer]")];
+}
+
+/** Where what happens is said: the live region of the dialog open over the page, if one is
+ * (index.html gives each its own). A modal dialog makes the rest of the page inert, its live
+ * region included, and what the others played while the help or a past deal was open went
+ * unsaid. */
+function liveRegion() {
+  const open = [...document.querySelectorAll("dialog[open]")].pop();
+  return (open && open.querySelector("[data-announcer]")) || document.getElementById("announcer");
+}
+
 export function announce(message) {
-  const el = document.getElementById("announcer");
   if (!toSay.length) {
-    el.textContent = "";
     // emptied first, so the same words twice running are said again
+    for (const el of liveRegions()) el.textContent = "";
     setTimeout(() => {
-      el.textContent = toSay.map((m, i) => (i < toSay.length - 1 && !/[.!?…:]$/.test(m) ? `${m}.` : m)).join(" ");
+      liveRegion().textContent = toSay.map((m, i) => (i < toSay.length - 1 && !/[.!?…:]$/.test(m) ? `${m}.` : m)).join(" ");
       toSay = [];
     }, 30);
   }
@@ -163,7 +176,7 @@ export function announce(message) {
  * (said again, an old move would read as a new one), and anything waiting to be said with them. */
 export function clearAnnouncements() {
   toSay = [];
-  document.getElementById("announcer").textContent = "";
+  for (const region of liveRegions()) region.textContent = "";
   const el = document.getElementById("toast");
   clearTimeout(toastTimer);
   el.textContent = "";
