@@ -661,7 +661,7 @@ function tileCache(S) {
 }
 
 /** Everything a meld's tile is drawn from, but its click (whose closure is the redraw's). */
-function tileKey(S, m, hintCard, shared) {
+function tileKey(m, hintCard, shared) {
   return JSON.stringify([shared, m.number, m.kind, m.cards, m.owner, hintCard]);
 }
 
@@ -681,7 +681,7 @@ function meldsBox(S, actions) {
   const tiles = v.table.map((m) => {
     const fit = single ? fits(m, single, v) : null;
     const hint = single && canLay && fit && (fit.ends.length || fit.swap);
-    const key = tileKey(S, m, hint ? single : null, shared);
+    const key = tileKey(m, hint ? single : null, shared);
     let template = cache.now.get(key) || cache.before.get(key);
     if (!template) template = meldTile(S, m, hint, single);
     cache.now.set(key, template);
