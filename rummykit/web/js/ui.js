@@ -159,6 +159,13 @@ function liveRegion() {
   return (open && open.querySelector("[data-announcer]")) || document.getElementById("announcer");
 }
 
+// A dialog's region is emptied as the dialog closes: its words stayed in it, and the dialog
+// opened again (the help, a past deal) showed a move long made to a screen reader reading it.
+document.addEventListener("close", (e) => {
+  const region = e.target instanceof HTMLDialogElement ? e.target.querySelector("[data-announcer]") : null;
+  if (region) region.textContent = "";
+}, true);
+
 export function announce(message) {
   if (!toSay.length) {
     // emptied first, so the same words twice running are said again

@@ -1,0 +1,29 @@
+"""Fresh-eyes checks of the dialogs' own live regions (docs/web.md, *Screen readers*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web_support import js_errors, two_people_and_a_spectator
+
+HELP_REGION = "() => document.querySelector('#help [data-announcer]').textContent"
+ANNOUNCE = "async (m) => (await import('/static/js/ui.js')).announce(m)"
+
+
+def test_a_dialog_opened_again_says_nothing_old(server: Any, browser: Any) -> None:
+    # what the help's region said while it was open stayed in it once closed, and the help
+    # opened again showed the old move to a screen reader reading the dialog
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "rummy")
+    ben.click("#help-btn")
+    ben.wait_for_selector("#help[open]")
+    ben.evaluate(ANNOUNCE, "Ana discarded 7H")
+    ben.wait_for_function(f"() => ({HELP_REGION})() === 'Ana discarded 7H'")
+    ben.keyboard.press("Escape")
+    ben.wait_for_function("() => !document.getElementById('help').open")
+    assert ben.evaluate(HELP_REGION) == ""
+    ben.click("#help-btn")
+    ben.wait_for_selector("#help[open]")
+    assert ben.evaluate(HELP_REGION) == ""
+    for page in (ana, ben, watcher):
+        assert not js_errors(page), page.js_errors
+        page.context.close()
