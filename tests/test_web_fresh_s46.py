@@ -27,3 +27,23 @@ def test_a_dialog_opened_again_says_nothing_old(server: Any, browser: Any) -> No
     for page in (ana, ben, watcher):
         assert not js_errors(page), page.js_errors
         page.context.close()
+
+
+def test_a_toast_under_a_dialog_is_said_in_it(server: Any, browser: Any) -> None:
+    # the toast is an alert of the page, inert under a modal dialog: an error that came while
+    # the help was open went unsaid; said in the dialog's region, and once only
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "rummy")
+    toast = "async (m) => (await import('/static/js/ui.js')).toast(m, 'error')"
+    ben.evaluate(toast, "Not now")
+    ben.wait_for_selector("#toast:not([hidden])")
+    # with no dialog open the toast says it itself
+    assert "Not now" not in ben.evaluate("() => document.getElementById('announcer').textContent")
+    ben.click("#help-btn")
+    ben.wait_for_selector("#help[open]")
+    ben.evaluate(toast, "Your seat was taken in another tab")
+    ben.wait_for_function(f"() => ({HELP_REGION})() === 'Your seat was taken in another tab'")
+    assert "another tab" not in ben.evaluate(
+        "() => document.getElementById('announcer').textContent")
+    for page in (ana, ben, watcher):
+        assert not js_errors(page), page.js_errors
+        page.context.close()

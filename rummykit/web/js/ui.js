@@ -138,6 +138,9 @@ export function toast(message, kind = "info", ms = 5000) {
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+  // under a modal dialog the toast is inert, unsaid (and seen only dimmed behind the backdrop):
+  // the dialog's own region says it (an error, a seat taken by another tab while the help is open)
+  if (liveRegion() !== document.getElementById("announcer")) announce(message);
 }
 
 // What is to be said at the next update of the live region: the messages of one moment (the
