@@ -104,7 +104,12 @@ def make_bot_of(level: str, options: dict[str, bool | int | float]) -> Bot:
             kind = int
         if type(value) is not kind and not (kind is float and type(value) is int):
             raise BadSpec(f"hard's option {name} takes a {kind.__name__}, not {value!r}")
-        if kind is not bool and value <= 0:
+        # a weight of 0 leaves its estimate out (HardBot's ``if self.draw_weight``), the
+        # very version a comparison asks about; a count or a budget of 0 plays nothing
+        if name.endswith("_weight"):
+            if value < 0:
+                raise BadSpec(f"hard's option {name} must be 0 or more, not {value!r}")
+        elif kind is not bool and value <= 0:
             raise BadSpec(f"hard's option {name} must be above 0, not {value!r}")
     return HardBot(**options)  # type: ignore[arg-type]
 
