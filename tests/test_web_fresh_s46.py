@@ -47,3 +47,22 @@ def test_a_toast_under_a_dialog_is_said_in_it(server: Any, browser: Any) -> None
     for page in (ana, ben, watcher):
         assert not js_errors(page), page.js_errors
         page.context.close()
+
+
+def test_being_away_is_said_under_a_dialog(server: Any, browser: Any) -> None:
+    # the away banner is an alert of the page, inert under the help: a player reading the help
+    # as the clock ran out heard the game's move for them but not that they were now away
+    ana, ben, watcher = two_people_and_a_spectator(server, browser, "rummy")
+    ben.click("#help-btn")
+    ben.wait_for_selector("#help[open]")
+    ben.evaluate("() => { const { S, actions } = window.rummykit;"
+                 " S.room.seats[S.you].away = true; actions.render(); }")
+    ben.wait_for_selector(".banner.away", state="attached")
+    ben.wait_for_function(f"() => ({HELP_REGION})().includes('You were away')")
+    # said once: a redraw while still away says nothing more
+    ben.evaluate("async () => { (await import('/static/js/ui.js')).announce('Ana drew');"
+                 " window.rummykit.actions.render(); }")
+    ben.wait_for_function(f"() => ({HELP_REGION})() === 'Ana drew'")
+    for page in (ana, ben, watcher):
+        assert not js_errors(page), page.js_errors
+        page.context.close()

@@ -365,6 +365,10 @@ export function renderTable(root, S, actions) {
   // every seated person is away: the server holds the game (no clock) until one comes back
   if (S.room && S.room.held) section.prepend(h("div.banner.held", { role: "status" }, t(heldBannerKey(S))));
   const away = mine && S.room.seats[S.you] && S.room.seats[S.you].away;
+  // the banner is an alert of the page, inert under a modal dialog (the help read as the clock
+  // ran out): the dialog's own region says it as it comes, as it does a toast
+  if (away && !S.awayShown && document.querySelector("dialog[open]")) announce(t("table.awayBanner"));
+  S.awayShown = !!away;
   if (away) {
     section.prepend(h("div.banner.away", { role: "alert" }, h("span", { text: t("table.awayBanner") }),
       h("button.btn.primary", { type: "button", "data-action": "back", text: t("table.imBack"), onclick: () => actions.back() })));
