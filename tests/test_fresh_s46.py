@@ -2,26 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "paired_bots.py"
-
-
-def paired() -> ModuleType:
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        spec = importlib.util.spec_from_file_location("paired_bots_fresh", SCRIPT)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
+from tests.test_paired_bots import script as paired
 
 
 def test_hard_with_a_weight_of_0_is_a_version_to_compare() -> None:
