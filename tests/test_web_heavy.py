@@ -11,24 +11,18 @@ from tests.helpers import medium_game
 from tests.web_support import (
     PHONE,
     modules_page,  # noqa: F401 -- the module's `page`
+    with_drawn_root,
 )
 
 # ``window.__draw(view, you)``: a state object for ``view`` (Ana at ``you``, bots elsewhere)
 # and its ``render``, drawn into a root of its own; ``window.__made(fn)``: how many elements
 # the page's code makes while ``fn`` runs (document.createElement counted).
-SETUP = """async () => {
+SETUP = with_drawn_root("""async () => {
   const i18n = await import('/static/js/i18n.js');
   const table = await import('/static/js/table.js');
   const { Arrangement } = await import('/static/js/hand.js');
   await i18n.loadLanguage('en');
-  document.getElementById('main').hidden = true;
-  let root = document.getElementById('drawn');
-  if (!root) {
-    root = document.createElement('div');
-    root.id = 'drawn';
-    root.className = 'view';
-    document.body.append(root);
-  }
+${DRAWN_ROOT}
   window.__lang = (lang) => i18n.loadLanguage(lang);
   window.__draw = (view, you) => {
     const seats = view.seats.map((s) => s.seat === you
@@ -52,7 +46,7 @@ SETUP = """async () => {
     return n;
   };
   window.__melds = () => document.querySelector('#drawn .melds').outerHTML;
-}"""
+}""")
 
 
 def heavy_view(melds: int) -> dict[str, Any]:

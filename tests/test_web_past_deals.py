@@ -27,11 +27,12 @@ from tests.web_support import (
     play_against_bots,
     play_turn,
     state,
+    with_drawn_root,
 )
 
 # The table drawn from a view by the page's own code; ``names[seat]`` is a person's name, or
 # "BOT". The page's state is kept in window.__past to draw it again from another view.
-DRAW = """async ([lang, view, you, names]) => {
+DRAW = with_drawn_root("""async ([lang, view, you, names]) => {
   const i18n = await import('/static/js/i18n.js');
   await i18n.loadLanguage(lang);
   const table = await import('/static/js/table.js');
@@ -45,18 +46,11 @@ DRAW = """async ([lang, view, you, names]) => {
               route: { name: 'room' } };
   S.arrangement = new Arrangement(null);
   S.arrangement.reconcile(view.hand || [], '1.1');
-  document.getElementById('main').hidden = true;
-  let root = document.getElementById('drawn');
-  if (!root) {
-    root = document.createElement('div');
-    root.id = 'drawn';
-    root.className = 'view';
-    document.body.append(root);
-  }
+${DRAWN_ROOT}
   const actions = { render() { table.renderTable(root, S, actions); }, play() {}, say() {} };
   window.__past = { S, actions };
   actions.render();
-}"""
+}""")
 
 # a new view of the same table, drawn as a state would draw it
 REDRAW = """(view) => { const P = window.__past; P.S.view = view;

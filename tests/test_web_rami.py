@@ -25,12 +25,13 @@ from tests.web_support import (
     play_against_bots,
     play_turn,
     running_server,
+    with_drawn_root,
 )
 
 # The table of ``view`` drawn by js/table.js into a root of its own (``root``; the lobby's view
 # is hidden), for a person named Ana and bots of ``level``: the start of a function given
 # ``lang``, ``view`` and ``level``, which goes on to read what its test needs.
-DRAW_TABLE = """
+DRAW_TABLE = with_drawn_root("""
   const i18n = await import('/static/js/i18n.js');
   await i18n.loadLanguage(lang);
   const table = await import('/static/js/table.js');
@@ -43,16 +44,9 @@ DRAW_TABLE = """
               events: [], clock: null, prefs: {}, pending: false, variants: null };
   S.arrangement = new Arrangement(null);
   S.arrangement.reconcile(view.hand || [], '1.1');
-  document.getElementById('main').hidden = true;
-  let root = document.getElementById('drawn');
-  if (!root) {
-    root = document.createElement('div');
-    root.id = 'drawn';
-    root.className = 'view';
-    document.body.append(root);
-  }
+${DRAWN_ROOT}
   table.renderTable(root, S, { render() {}, play() {} });
-"""
+""")
 
 DRAW = "async ([lang, view, level]) => {" + DRAW_TABLE + """
   const needs = root.querySelector('[data-hint=needs]');

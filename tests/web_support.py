@@ -391,6 +391,26 @@ def play_against_bots(
 
 
 # window.rummykit is not there yet just after a reload: the predicate waits, not throws.
+# A table drawn by the page's own code from a view, outside the page's flow: the main view
+# hidden, a root of its own (``#drawn``, made once) to draw into; the harnesses of the tests that
+# draw tables from engine views put it where ``${DRAWN_ROOT}`` stands in their script.
+DRAWN_ROOT_JS = """  document.getElementById('main').hidden = true;
+  let root = document.getElementById('drawn');
+  if (!root) {
+    root = document.createElement('div');
+    root.id = 'drawn';
+    root.className = 'view';
+    document.body.append(root);
+  }
+"""
+
+
+def with_drawn_root(script: str) -> str:
+    """``script`` with :data:`DRAWN_ROOT_JS` where ``${DRAWN_ROOT}`` stands."""
+    assert "${DRAWN_ROOT}" in script
+    return script.replace("${DRAWN_ROOT}\n", DRAWN_ROOT_JS)
+
+
 MY_TURN_OR_OVER = """() => { const S = window.rummykit && window.rummykit.S; if (!S) return false;
   const v = S.view;
   return S.gameOver || (v && v.turn && v.turn.seat === S.you && !S.pending); }"""
