@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from rummykit import rules
 from rummykit.engine.review import replay_deal
 from rummykit.errors import InvalidArgument
+from rummykit.server.addresses import is_loopback
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import (
     MAX_REFUSED,
@@ -42,7 +43,7 @@ from rummykit.server.protocol import (
     message_id,
     parse_client_message,
 )
-from rummykit.server.rooms import Connection, RoomManager, is_loopback
+from rummykit.server.rooms import Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage, Storage
 
 log = logging.getLogger("rummykit.server")

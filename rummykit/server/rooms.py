@@ -15,7 +15,6 @@ import contextlib
 import functools
 import hashlib
 import importlib.metadata
-import ipaddress
 import json
 import logging
 import random
@@ -29,6 +28,7 @@ from rummykit import rules
 from rummykit.engine import Game
 from rummykit.engine.actions import as_action
 from rummykit.errors import RummyError
+from rummykit.server.addresses import address_key, limited, recent_times
 from rummykit.server.botpool import STANDBY_LEVEL, BotPool, bot_levels, fallback_bot
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import (
@@ -63,49 +63,6 @@ SLOW_S = 0.1  # actions taking longer are logged
 #: seconds before the clock or a bot tries again what the database refused (``_retry_later``)
 STORE_RETRY_S = 1.0
 IDLE_MS = 24 * 3600 * 1000  # rooms nobody touched for a day are dropped
-
-
-def _ip(address: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    """A client's IP address (an IPv4 address mapped into IPv6 as IPv4), or None."""
-    try:
-        ip = ipaddress.ip_address(address or "")
-    except ValueError:  # none, or not an IP address (a Unix socket)
-        return None
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped
-    return ip
-
-
-def is_loopback(address: str | None) -> bool:
-    """Whether a client address (as the ASGI server gives it) is this machine's loopback."""
-    ip = _ip(address)
-    return ip is not None and ip.is_loopback
-
-
-def address_key(address: str) -> str:
-    """What the per-address limits count by: the IPv4 address, or an IPv6 address's /64 (one
-    household or site gets a /64, and a client can take any address in it)."""
-    ip = _ip(address)
-    if isinstance(ip, ipaddress.IPv6Address):
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return address if ip is None else str(ip)
-
-
-def _limited(address: str, limit: int) -> bool:
-    """Whether a per-address limit applies: not when it is 0, nor to this machine (benchmarks,
-    tests, or a proxy on it that does not pass the client's address: its clients would all
-    share one allowance) nor to an unknown address."""
-    return limit > 0 and _ip(address) is not None and not is_loopback(address)
-
-
-def _recent(
-    times_by_key: dict[str, collections.deque[float]], key: str, since: float
-) -> collections.deque[float]:
-    """The times of ``key`` after ``since`` (older ones are forgotten)."""
-    times = times_by_key.setdefault(key, collections.deque())
-    while times and times[0] <= since:
-        times.popleft()
-    return times
 
 
 @functools.cache
@@ -390,7 +347,7 @@ class RoomManager:
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections = 0
         #: open connections by client address, and when each address created its recent rooms
-        #: (the per-address limits; loopback is not limited: see ``_limited``)
+        #: (the per-address limits; loopback is not limited: see ``addresses.limited``)
         self.by_address: collections.Counter[str] = collections.Counter()
         self.rooms_by_address: dict[str, collections.deque[float]] = {}
         #: when each address asked for a room code that named no room (``find_room``), on
@@ -826,12 +783,12 @@ class RoomManager:
     def _recent_rooms(self, key: str, now: float) -> collections.deque[float]:
         """When an address (its ``address_key``) created its rooms of the last
         ``rooms_window`` seconds."""
-        return _recent(self.rooms_by_address, key, now - self.config.rooms_window)
+        return recent_times(self.rooms_by_address, key, now - self.config.rooms_window)
 
     def _recent_misses(self, key: str, now: float) -> collections.deque[float]:
         """When an address (its ``address_key``) asked for codes naming no room over the last
         ``codes_window`` seconds."""
-        return _recent(self.misses_by_address, key, now - self.config.codes_window)
+        return recent_times(self.misses_by_address, key, now - self.config.codes_window)
 
     def check_code_lookup(self, address: str, mid: Any = None) -> None:
         """Refuse (``rate_limited``) a lookup by room code from ``address`` when it asked for
@@ -839,7 +796,7 @@ class RoomManager:
         address is refused every lookup, of a room that exists too (else a hit would tell
         itself from the refused misses), until its window slides."""
         limit = self.config.max_missed_codes_per_address
-        if not _limited(address, limit):
+        if not limited(address, limit):
             return
         if len(self._recent_misses(address_key(address), self.monotonic())) >= limit:
             minutes = max(1, round(self.config.codes_window / 60))
@@ -853,7 +810,7 @@ class RoomManager:
 
     def note_missed_code(self, address: str) -> None:
         """Count a lookup from ``address`` of a code that named nothing."""
-        if _limited(address, self.config.max_missed_codes_per_address):
+        if limited(address, self.config.max_missed_codes_per_address):
             now = self.monotonic()
             self._recent_misses(address_key(address), now).append(now)
 
@@ -874,7 +831,7 @@ class RoomManager:
             )
         now = time.monotonic()
         limit = self.config.max_rooms_per_address
-        recent = self._recent_rooms(conn.key, now) if _limited(conn.address, limit) else None
+        recent = self._recent_rooms(conn.key, now) if limited(conn.address, limit) else None
         if recent is not None and len(recent) >= limit:
             minutes = round(self.config.rooms_window / 60)
             raise ProtocolError(
@@ -1824,7 +1781,7 @@ class RoomManager:
         """Count a new connection of its address; False (not counted) if the address already
         has ``max_connections_per_address`` open."""
         limit = self.config.max_connections_per_address
-        if _limited(conn.address, limit) and self.by_address[conn.key] >= limit:
+        if limited(conn.address, limit) and self.by_address[conn.key] >= limit:
             return False
         self.by_address[conn.key] += 1
         return True
