@@ -9,7 +9,6 @@ on before playing it.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import functools
 import importlib.metadata
@@ -24,8 +23,9 @@ from rummykit import rules
 from rummykit.engine import Game
 from rummykit.engine.actions import as_action
 from rummykit.errors import RummyError
-from rummykit.server.addresses import address_key, limited, recent_times
+from rummykit.server.addresses import limited
 from rummykit.server.botpool import STANDBY_LEVEL, fallback_bot
+from rummykit.server.limits import MAX_ROOMS_PER_CONNECTION, RoomLimits
 from rummykit.server.protocol import (
     MAX_MESSAGE,
     PROTOCOL_VERSION,
@@ -50,7 +50,6 @@ from rummykit.server.room_state import (
     now_ms,
     record_seats,
 )
-from rummykit.server.room_store import RoomStore
 from rummykit.server.storage import JSON
 
 #: what other modules, tests and scripts import from here (the room's data types moved to
@@ -73,7 +72,6 @@ def _own_part(full: JSON, public: JSON) -> JSON:
     return {k: v for k, v in full.items() if k not in public or (k != "seat" and public[k] != v)}
 
 
-MAX_ROOMS_PER_CONNECTION = 20
 SLOW_S = 0.1  # actions taking longer are logged
 #: seconds before the clock or a bot tries again what the database refused (``_retry_later``)
 STORE_RETRY_S = 1.0
@@ -92,7 +90,7 @@ def _strip_actions(deal: JSON) -> JSON:
     return {k: v for k, v in deal.items() if k != "actions"}
 
 
-class RoomManager(RoomStore):
+class RoomManager(RoomLimits):
     """All rooms of this server process, backed by a :class:`Storage`."""
 
     # -- start-up ---------------------------------------------------------------------------
@@ -426,50 +424,6 @@ class RoomManager(RoomStore):
 
     def _on_ping(self, conn: Connection, msg: JSON) -> None:
         conn.send({"type": "pong", "id": msg["id"], "time": now_ms()})
-
-    def _recent_rooms(self, key: str, now: float) -> collections.deque[float]:
-        """When an address (its ``address_key``) created its rooms of the last
-        ``rooms_window`` seconds."""
-        return recent_times(self.rooms_by_address, key, now - self.config.rooms_window)
-
-    def _recent_misses(self, key: str, now: float) -> collections.deque[float]:
-        """When an address (its ``address_key``) asked for codes naming no room over the last
-        ``codes_window`` seconds."""
-        return recent_times(self.misses_by_address, key, now - self.config.codes_window)
-
-    def check_code_lookup(self, address: str, mid: Any = None) -> None:
-        """Refuse (``rate_limited``) a lookup by room code from ``address`` when it asked for
-        too many codes naming nothing lately. A code is a private room's only key, so such an
-        address is refused every lookup, of a room that exists too (else a hit would tell
-        itself from the refused misses), until its window slides."""
-        limit = self.config.max_missed_codes_per_address
-        if not limited(address, limit):
-            return
-        if len(self._recent_misses(address_key(address), self.monotonic())) >= limit:
-            minutes = max(1, round(self.config.codes_window / 60))
-            raise ProtocolError(
-                "rate_limited",
-                f"too many room codes naming nothing asked from this address ({limit} in "
-                f"{minutes} minutes)",
-                id=mid,
-                reason="codes",
-            )
-
-    def note_missed_code(self, address: str) -> None:
-        """Count a lookup from ``address`` of a code that named nothing."""
-        if limited(address, self.config.max_missed_codes_per_address):
-            now = self.monotonic()
-            self._recent_misses(address_key(address), now).append(now)
-
-    def find_room(self, code: str, address: str, mid: Any = None) -> Room:
-        """The room of ``code`` asked for from ``address`` (a WebSocket's join or resume, the
-        HTTP room summary), counted against the address's misses (``check_code_lookup``)."""
-        self.check_code_lookup(address, mid)
-        room = self.rooms.get(code)
-        if room is None:
-            self.note_missed_code(address)
-            raise ProtocolError("no_room", f"no room {code}", id=mid)
-        return room
 
     def _on_create(self, conn: Connection, msg: JSON) -> None:
         if conn.created >= MAX_ROOMS_PER_CONNECTION:
@@ -1385,15 +1339,6 @@ class RoomManager(RoomStore):
             self._retry_later(room)
 
     # -- connections --------------------------------------------------------------------------
-
-    def admit(self, conn: Connection) -> bool:
-        """Count a new connection of its address; False (not counted) if the address already
-        has ``max_connections_per_address`` open."""
-        limit = self.config.max_connections_per_address
-        if limited(conn.address, limit) and self.by_address[conn.key] >= limit:
-            return False
-        self.by_address[conn.key] += 1
-        return True
 
     def connected(self, conn: Connection) -> None:
         self.connections += 1
