@@ -113,7 +113,7 @@ def test_a_code_the_storage_still_holds_is_never_issued_again(
     storage.delete_room("AAAAAA")  # swept: only the records remain
     storage.save_room("CCCCCC", {"code": "CCCCCC"})  # a stored room not loaded (yet)
     letters = iter("A" * 6 + "C" * 6 + "B" * 6)
-    monkeypatch.setattr("rummykit.server.rooms.secrets.choice", lambda alphabet: next(letters))
+    monkeypatch.setattr("rummykit.server.lobby.secrets.choice", lambda alphabet: next(letters))
     assert _create(manager, Connection(), "rummy", 2, {}) == "BBBBBB"
     assert storage.get_record("AAAAAA") == {"old": "record"}
 
