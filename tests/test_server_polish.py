@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 import websockets
 
-from rummykit.server.app import create_app, origin_allowed
+from rummykit.server.app import create_app
 from rummykit.server.config import ServerConfig
 from rummykit.server.rooms import OVER, Connection, RoomManager
 from rummykit.server.storage import SQLiteStorage
+from rummykit.server.websec import origin_allowed
 from tests.cli_support import cli
 from tests.server_support import ROOT, ServerProc, free_port, hard_bot_turn_logs, sent
 
