@@ -501,7 +501,7 @@ def test_the_doc_says_what_a_public_view_leaves_out_and_what_medium_takes() -> N
 
 
 def test_the_servers_constants_are_those_the_server_doc_gives() -> None:
-    from rummykit.server import app, botpool, rooms, storage
+    from rummykit.server import botpool, loop_monitor, rooms, storage
     from rummykit.server.config import ServerConfig
 
     text = " ".join(_doc("server.md").split())
@@ -515,7 +515,7 @@ def test_the_servers_constants_are_those_the_server_doc_gives() -> None:
         (rooms.IDLE_MS == 24 * 3600 * 1000, "for 24 hours"),
         (ServerConfig.max_queue == 512, "(512 queued messages)"),
         (ServerConfig.full_gc_interval == 600, "one runs every 10 minutes"),
-        (app.GC_THRESHOLDS[0] == 700, "(700 objects"),
+        (loop_monitor.GC_THRESHOLDS[0] == 700, "(700 objects"),
         (storage.WAL_LIMIT == 64 * 1024 * 1024, "back to 64 MB (`storage.WAL_LIMIT`)"),
         (ServerConfig.codes_window == 600, "60 codes naming nothing in 10 minutes"),
         (ServerConfig.rooms_window == 3600, "100 rooms created in any hour"),

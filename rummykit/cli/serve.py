@@ -363,7 +363,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from rummykit.server.app import create_app, tune_gc
+        from rummykit.server.app import create_app
+        from rummykit.server.loop_monitor import tune_gc
         from rummykit.server.storage import DatabaseInUse
     except ImportError as exc:
         return _refuse(
