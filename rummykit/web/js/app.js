@@ -2,7 +2,7 @@
 import { Connection } from "./net.js";
 import { detectLanguage, loadLanguage, language, t, has, translateStatic } from "./i18n.js";
 import { Arrangement } from "./hand.js";
-import { toast, announce, clearAnnouncements, tapActed, chooseDialog, chime } from "./ui.js";
+import { toast, announce, clearAnnouncements, tapActed, chooseDialog, chime, alertsShown } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
 import { seatName, renderTable, closePastDeal, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
 import { helpHtml } from "./help.js";
@@ -646,12 +646,18 @@ export function render() {
     else focusOwed = true;
   }
   if (S.room && S.room.status !== "waiting" && S.view && !S.replay) endFocus(root, S);
+  alertsShown();
 }
 
 function renderTopbar() {
   const conn = document.getElementById("conn");
   conn.dataset.status = S.status;
   conn.textContent = S.status === "online" ? "" : t(`conn.${S.status}`);
+  // no live region, an alert of the page (alertsShown in ui.js): inert under a modal dialog, it
+  // went unsaid while the help was open, and at a table the banner said it too. The first
+  // connection of the page is no alert: nothing was lost.
+  if (S.status === "reconnecting") conn.dataset.alert = "conn";
+  else delete conn.dataset.alert;
   const box = document.getElementById("topbar-room");
   if (S.room && S.route.name === "room") {
     box.hidden = false;
@@ -729,6 +735,7 @@ async function boot() {
       // status changes, since no state comes while the socket is down (it showed only at a
       // redraw of the page's own, a tap, and stayed until the next state once back)
       if (S.route.name === "room") render();
+      alertsShown();
     },
     onOpen: () => {
       if (S.route.name === "room") enterRoom();

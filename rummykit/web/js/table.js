@@ -363,18 +363,18 @@ export function renderTable(root, S, actions) {
   // room below the bar of a screen set aside, so the end of the hand can be scrolled into view
   if (overlay && overlay.classList.contains("peek")) section.classList.add("peeking");
   // every seated person is away: the server holds the game (no clock) until one comes back
-  if (S.room && S.room.held) section.prepend(h("div.banner.held", { role: "status" }, t(heldBannerKey(S))));
+  // The banners are alerts of the page (data-alert), said once as they come (alertsShown in
+  // ui.js, after the drawing), in the live region of a dialog open over the table if one is;
+  // none is a live region of its own, since each is drawn anew at every redraw
+  if (S.room && S.room.held) section.prepend(h("div.banner.held", { "data-alert": "held" }, t(heldBannerKey(S))));
   const away = mine && S.room.seats[S.you] && S.room.seats[S.you].away;
-  // the banner is an alert of the page, inert under a modal dialog (the help read as the clock
-  // ran out): the dialog's own region says it as it comes, as it does a toast
-  if (away && !S.awayShown && document.querySelector("dialog[open]")) announce(t("table.awayBanner"));
-  S.awayShown = !!away;
   if (away) {
-    section.prepend(h("div.banner.away", { role: "alert" }, h("span", { text: t("table.awayBanner") }),
+    section.prepend(h("div.banner.away", {}, h("span", { "data-alert": "away", text: t("table.awayBanner") }),
       h("button.btn.primary", { type: "button", "data-action": "back", text: t("table.imBack"), onclick: () => actions.back() })));
   }
   if (S.status !== "online") {
-    section.prepend(h("div.banner.offline", { role: "status" }, t("conn.reconnectingLong")));
+    // one alert with the top bar's status (app.js), said in these words
+    section.prepend(h("div.banner.offline", { "data-alert": "conn" }, t("conn.reconnectingLong")));
   }
   // before the table is placed: a node kept there takes on the listeners of its new equal
   // (placeView)
