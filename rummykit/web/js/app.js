@@ -246,6 +246,8 @@ export const actions = {
     }
   },
   render: () => render(),
+  // a change of the selection alone (a card tapped): only what it changes is drawn again
+  renderSelection: () => render(true),
 };
 
 function forgetSeatIfWaiting() {
@@ -599,7 +601,7 @@ function focusHome(root) {
     || root.querySelector("[data-action=create]:not([disabled])");
 }
 
-export function render() {
+export function render(selection = false) {
   if (press.down) {
     press.owed = true;
     return;
@@ -624,7 +626,7 @@ export function render() {
   } else if (S.replay) {
     renderReplay(root, S, actions);
   } else {
-    renderTable(root, S, actions);
+    renderTable(root, S, actions, selection);
   }
   // the look back at a past deal belongs to the table it was opened over
   if (S.route.name !== "room" || !S.room || S.room.status === "waiting" || S.replay) closePastDeal();

@@ -65,6 +65,39 @@ export function placeView(root, view) {
   }
 }
 
+/** Put ``fresh``, a part of a view drawn anew, in the place of ``old``, the same part of the
+ * view in the page, the rest of the view left as it is (a card tapped in the hand: only what
+ * the selection changes is drawn again, the table's other thousand nodes are neither replaced
+ * nor laid out again). As ``placeView`` does for the whole view: a part equal to the old one is
+ * kept (it takes on the new one's listeners), as is the node holding the focus where the new
+ * part has its equal, and the boxes that scroll keep their scroll. */
+export function placePart(old, fresh) {
+  if (old.isEqualNode(fresh)) {
+    const a = [old, ...old.querySelectorAll("*")];
+    const b = [fresh, ...fresh.querySelectorAll("*")];
+    a.forEach((el, i) => adoptListeners(el, b[i]));
+    return;
+  }
+  const scrolled = [...(old.matches("[data-scroll][data-key]") ? [old] : []), ...old.querySelectorAll("[data-scroll][data-key]")]
+    .filter((el) => el.scrollTop || el.scrollLeft)
+    .map((el) => [el.dataset.key, el.scrollTop, el.scrollLeft]);
+  const held = document.activeElement;
+  const key = held && held !== old && old.contains(held) ? held.dataset.key : null;
+  old.before(fresh);
+  const twin = key ? fresh.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  if (twin && typeof fresh.moveBefore === "function" && (twin.dataset.keep === "content" || held.isEqualNode(twin))) {
+    keepNode(held, twin, twin.dataset.keep === "content");
+  }
+  old.remove();
+  for (const [k, top, left] of scrolled) {
+    const el = fresh.matches(`[data-key="${CSS.escape(k)}"]`) ? fresh : fresh.querySelector(`[data-key="${CSS.escape(k)}"]`);
+    if (el) {
+      el.scrollTop = top;
+      el.scrollLeft = left;
+    }
+  }
+}
+
 /** Where the boxes that scroll of their own (``data-scroll``, named by their ``data-key``)
  * stand: the view drawn anew put the log back at its newest line at every move of the others
  * and every card tapped, and a reader reading older moves on a phone lost their place. */
