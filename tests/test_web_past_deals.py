@@ -47,7 +47,9 @@ DRAW = with_drawn_root("""async ([lang, view, you, names]) => {
   S.arrangement = new Arrangement(null);
   S.arrangement.reconcile(view.hand || [], '1.1');
 ${DRAWN_ROOT}
-  const actions = { render() { table.renderTable(root, S, actions); }, play() {}, say() {} };
+  const actions = { render() { table.renderTable(root, S, actions); },
+                    renderSelection() { table.renderTable(root, S, actions, true); },
+                    play() {}, say() {} };
   window.__past = { S, actions };
   actions.render();
 }""")

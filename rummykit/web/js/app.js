@@ -2,7 +2,7 @@
 import { Connection } from "./net.js";
 import { detectLanguage, loadLanguage, language, t, has, translateStatic } from "./i18n.js";
 import { Arrangement } from "./hand.js";
-import { toast, announce, clearAnnouncements, tapActed, chooseDialog, chime } from "./ui.js";
+import { toast, announce, clearAnnouncements, tapActed, chooseDialog, chime, alertsShown } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
 import { seatName, renderTable, closePastDeal, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
 import { helpHtml } from "./help.js";
@@ -246,6 +246,8 @@ export const actions = {
     }
   },
   render: () => render(),
+  // a change of the selection alone (a card tapped): only what it changes is drawn again
+  renderSelection: () => render(true),
 };
 
 function forgetSeatIfWaiting() {
@@ -599,7 +601,7 @@ function focusHome(root) {
     || root.querySelector("[data-action=create]:not([disabled])");
 }
 
-export function render() {
+export function render(selection = false) {
   if (press.down) {
     press.owed = true;
     return;
@@ -624,7 +626,7 @@ export function render() {
   } else if (S.replay) {
     renderReplay(root, S, actions);
   } else {
-    renderTable(root, S, actions);
+    renderTable(root, S, actions, selection);
   }
   // the look back at a past deal belongs to the table it was opened over
   if (S.route.name !== "room" || !S.room || S.room.status === "waiting" || S.replay) closePastDeal();
@@ -646,12 +648,18 @@ export function render() {
     else focusOwed = true;
   }
   if (S.room && S.room.status !== "waiting" && S.view && !S.replay) endFocus(root, S);
+  alertsShown();
 }
 
 function renderTopbar() {
   const conn = document.getElementById("conn");
   conn.dataset.status = S.status;
   conn.textContent = S.status === "online" ? "" : t(`conn.${S.status}`);
+  // no live region, an alert of the page (alertsShown in ui.js): inert under a modal dialog, it
+  // went unsaid while the help was open, and at a table the banner said it too. The first
+  // connection of the page is no alert: nothing was lost.
+  if (S.status === "reconnecting") conn.dataset.alert = "conn";
+  else delete conn.dataset.alert;
   const box = document.getElementById("topbar-room");
   if (S.room && S.route.name === "room") {
     box.hidden = false;
@@ -729,6 +737,7 @@ async function boot() {
       // status changes, since no state comes while the socket is down (it showed only at a
       // redraw of the page's own, a tap, and stayed until the next state once back)
       if (S.route.name === "room") render();
+      alertsShown();
     },
     onOpen: () => {
       if (S.route.name === "room") enterRoom();

@@ -2,7 +2,7 @@
 // of deal / game screens. Everything is redrawn from the latest state; the hand's arrangement
 // and the selection live in the client.
 import { t, language } from "./i18n.js";
-import { h, listen, placeView, confirmDialog, chooseDialog, formatSeconds, toast, announce, spoken, withJokerNames, tapActed } from "./ui.js";
+import { h, listen, placeView, placePart, confirmDialog, chooseDialog, formatSeconds, toast, announce, spoken, withJokerNames, tapActed } from "./ui.js";
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
@@ -305,7 +305,48 @@ export function eventAction(e) {
 }
 
 // ---------------------------------------------------------------- rendering
-export function renderTable(root, S, actions) {
+// The parts of the table a change of the selection alone draws again (redrawSelection), each
+// marked data-part: the piles (the pile discards the one card selected), the melds (those the
+// card fits), the meter, the action buttons and the hand.
+const SELECTION_PARTS = { piles: pilesBox, melds: meldsBox, meter: meterBar, actions: actionBar, hand: handBox };
+
+function part(name, S, actions) {
+  const el = SELECTION_PARTS[name](S, actions);
+  if (el) el.dataset.part = name;
+  return el;
+}
+
+// What the table in the page was drawn from: a change of the selection alone is drawn by
+// redrawSelection while all of it is the same
+let drawnFrom = [];
+const drawing = (S) => [S.view, S.room, S.state, S.status, S.pending, S.dealOver, S.gameOver, S.replay, S.you, S.arrangement, language()];
+
+/** A card tapped (or selected with Space, or the selection cleared) draws again only what the
+ * selection changes: the whole table drawn anew, some 1,200 nodes at a full one, was laid out
+ * and styled again as well, and a card tapped showed selected 200–300 ms later on a slow phone.
+ * False where the table in the page is not the one the state would draw (a state come while a
+ * finger was down, its redraw owed), or has an end screen: the whole table is drawn then. */
+function redrawSelection(root, S, actions) {
+  const section = root.firstElementChild;
+  if (!section || !section.matches("section.table-view") || root.children.length !== 1 || section.querySelector(".overlay")) return false;
+  const now = drawing(S);
+  if (now.length !== drawnFrom.length || now.some((x, i) => x !== drawnFrom[i])) return false;
+  const parts = [];
+  for (const name of Object.keys(SELECTION_PARTS)) {
+    const old = section.querySelector(`[data-part="${name}"]`);
+    const fresh = part(name, S, actions);
+    if (!old !== !fresh) return false;
+    if (fresh) parts.push([old, fresh]);
+  }
+  // before the parts are placed: a node kept there takes on the listeners of its new equal
+  for (const [, fresh] of parts) setupDrag(fresh, S, actions);
+  for (const [old, fresh] of parts) placePart(old, fresh);
+  return true;
+}
+
+/** Draw the table; ``selection``: only the selection changed since it was last drawn. */
+export function renderTable(root, S, actions, selection = false) {
+  if (selection && S.view && redrawSelection(root, S, actions)) return;
   const v = S.view;
   if (!v) {
     root.replaceChildren(h("p.loading", { text: t("room.waitingForDeal") }));
@@ -342,10 +383,10 @@ export function renderTable(root, S, actions) {
   }
 
   // --- the felt: stock, pile, indicator, melds
-  const felt = h("div.felt", {}, pilesBox(S, actions), meldsBox(S, actions), pileHistory(S));
+  const felt = h("div.felt", {}, part("piles", S, actions), part("melds", S, actions), pileHistory(S));
 
   // --- me: status, clock, meter, actions, hand
-  const me = mine ? h("div.my-area", {}, statusBar(S, actions), meterBar(S, actions), actionBar(S, actions), handBox(S, actions))
+  const me = mine ? h("div.my-area", {}, statusBar(S, actions), part("meter", S, actions), part("actions", S, actions), part("hand", S, actions))
     : h("div.my-area.spectating", {}, statusBar(S, actions), h("p.spectator-note", { text: t("table.spectating") }));
 
   const side = sidePanel(S, actions);
@@ -363,23 +404,24 @@ export function renderTable(root, S, actions) {
   // room below the bar of a screen set aside, so the end of the hand can be scrolled into view
   if (overlay && overlay.classList.contains("peek")) section.classList.add("peeking");
   // every seated person is away: the server holds the game (no clock) until one comes back
-  if (S.room && S.room.held) section.prepend(h("div.banner.held", { role: "status" }, t(heldBannerKey(S))));
+  // The banners are alerts of the page (data-alert), said once as they come (alertsShown in
+  // ui.js, after the drawing), in the live region of a dialog open over the table if one is;
+  // none is a live region of its own, since each is drawn anew at every redraw
+  if (S.room && S.room.held) section.prepend(h("div.banner.held", { "data-alert": "held" }, t(heldBannerKey(S))));
   const away = mine && S.room.seats[S.you] && S.room.seats[S.you].away;
-  // the banner is an alert of the page, inert under a modal dialog (the help read as the clock
-  // ran out): the dialog's own region says it as it comes, as it does a toast
-  if (away && !S.awayShown && document.querySelector("dialog[open]")) announce(t("table.awayBanner"));
-  S.awayShown = !!away;
   if (away) {
-    section.prepend(h("div.banner.away", { role: "alert" }, h("span", { text: t("table.awayBanner") }),
+    section.prepend(h("div.banner.away", {}, h("span", { "data-alert": "away", text: t("table.awayBanner") }),
       h("button.btn.primary", { type: "button", "data-action": "back", text: t("table.imBack"), onclick: () => actions.back() })));
   }
   if (S.status !== "online") {
-    section.prepend(h("div.banner.offline", { role: "status" }, t("conn.reconnectingLong")));
+    // one alert with the top bar's status (app.js), said in these words
+    section.prepend(h("div.banner.offline", { "data-alert": "conn" }, t("conn.reconnectingLong")));
   }
   // before the table is placed: a node kept there takes on the listeners of its new equal
   // (placeView)
   setupDrag(section, S, actions);
   placeView(root, section);
+  drawnFrom = drawing(S);
   document.title = myTurn ? `● ${t("turn.yours")} — rummykit` : `${t(`variant.${v.variant}.name`)} — rummykit`;
   tickClock(S);
   pastDealWatch(S);
@@ -910,7 +952,7 @@ function actionBar(S, actions) {
   };
   if (!empty) tools.push(
     idle(b("group", t("hand.group"), () => { S.arrangement.group(selectedIds(S)); S.selected.clear(); actions.render(); }, { key: "G", disabled: none })),
-    idle(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.render(); }, { disabled: none })),
+    idle(b("clear", t("hand.clearSelection"), () => { S.selected.clear(); actions.renderSelection(); }, { disabled: none })),
     sorting(b("sort-suit", t("hand.sortSuit"), () => { S.arrangement.sortLoose("suit"); actions.render(); }), "suit"),
     sorting(b("sort-rank", t("hand.sortRank"), () => { S.arrangement.sortLoose("rank"); actions.render(); }), "rank"),
   );
@@ -947,7 +989,7 @@ function handBox(S, actions) {
     listen(el, "click", () => {
       if (S.selected.has(id)) S.selected.delete(id);
       else S.selected.add(id);
-      actions.render();
+      actions.renderSelection();
     });
     return el;
   };
@@ -1559,7 +1601,7 @@ function handKeys(e, S, actions) {
   } else if ((e.key === " " || e.key === "Enter") && focused) {
     if (S.selected.has(focused)) S.selected.delete(focused);
     else S.selected.add(focused);
-    actions.render();
+    actions.renderSelection();
     const el = document.querySelector(`[data-id="${CSS.escape(focused)}"]`);
     if (el) el.focus();
     e.preventDefault();
@@ -1617,7 +1659,7 @@ export function handleKey(e, S, actions) {
       if (hand) { hand.focus(); e.preventDefault(); }
       break;
     }
-    case "escape": S.selected.clear(); actions.render(); break;
+    case "escape": S.selected.clear(); actions.renderSelection(); break;
     default: break;
   }
 }

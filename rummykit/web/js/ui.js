@@ -65,6 +65,39 @@ export function placeView(root, view) {
   }
 }
 
+/** Put ``fresh``, a part of a view drawn anew, in the place of ``old``, the same part of the
+ * view in the page, the rest of the view left as it is (a card tapped in the hand: only what
+ * the selection changes is drawn again, the table's other thousand nodes are neither replaced
+ * nor laid out again). As ``placeView`` does for the whole view: a part equal to the old one is
+ * kept (it takes on the new one's listeners), as is the node holding the focus where the new
+ * part has its equal, and the boxes that scroll keep their scroll. */
+export function placePart(old, fresh) {
+  if (old.isEqualNode(fresh)) {
+    const a = [old, ...old.querySelectorAll("*")];
+    const b = [fresh, ...fresh.querySelectorAll("*")];
+    a.forEach((el, i) => adoptListeners(el, b[i]));
+    return;
+  }
+  const scrolled = [...(old.matches("[data-scroll][data-key]") ? [old] : []), ...old.querySelectorAll("[data-scroll][data-key]")]
+    .filter((el) => el.scrollTop || el.scrollLeft)
+    .map((el) => [el.dataset.key, el.scrollTop, el.scrollLeft]);
+  const held = document.activeElement;
+  const key = held && held !== old && old.contains(held) ? held.dataset.key : null;
+  old.before(fresh);
+  const twin = key ? fresh.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  if (twin && typeof fresh.moveBefore === "function" && (twin.dataset.keep === "content" || held.isEqualNode(twin))) {
+    keepNode(held, twin, twin.dataset.keep === "content");
+  }
+  old.remove();
+  for (const [k, top, left] of scrolled) {
+    const el = fresh.matches(`[data-key="${CSS.escape(k)}"]`) ? fresh : fresh.querySelector(`[data-key="${CSS.escape(k)}"]`);
+    if (el) {
+      el.scrollTop = top;
+      el.scrollLeft = left;
+    }
+  }
+}
+
 /** Where the boxes that scroll of their own (``data-scroll``, named by their ``data-key``)
  * stand: the view drawn anew put the log back at its newest line at every move of the others
  * and every card tapped, and a reader reading older moves on a phone lost their place. */
@@ -138,9 +171,8 @@ export function toast(message, kind = "info", ms = 5000) {
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, ms);
-  // under a modal dialog the toast is inert, unsaid (and seen only dimmed behind the backdrop):
-  // the dialog's own region says it (an error, a seat taken by another tab while the help is open)
-  if (liveRegion() !== document.getElementById("announcer")) announce(message);
+  // an alert of its own (role="alert"), said assertively, but for under a modal dialog
+  pageAlert(null, message, true);
 }
 
 // What is to be said at the next update of the live region: the messages of one moment (the
@@ -168,6 +200,46 @@ document.addEventListener("close", (e) => {
   const region = e.target instanceof HTMLDialogElement ? e.target.querySelector("[data-announcer]") : null;
   if (region) region.textContent = "";
 }, true);
+
+// The alerts of the page up now (pageAlert), by key.
+const alertsUp = new Set();
+
+/** Say the words of an alert of the page as it comes up: a toast, a banner of the table (away,
+ * held), the connection lost. They are said by the page's live region, or by the live region
+ * of the dialog open over the page: a modal dialog makes the rest of the page inert, its
+ * alerts included, and the banner saying one was away came unsaid to a player reading the
+ * help as the clock ran out. An alert named by ``key`` is said once, as it comes up, until it
+ * goes (``text`` null): a banner is drawn anew at every redraw of the table, and a banner that
+ * was an alert of its own (``role="alert"``) was said again at every move of the others. A
+ * ``key`` null is a message of one moment (a toast), said each time; with ``own`` its node is
+ * a live region of its own (the toast, an assertive alert), which says it while no modal
+ * dialog is open. */
+export function pageAlert(key, text, own = false) {
+  if (key !== null) {
+    if (!text) {
+      alertsUp.delete(key);
+      return;
+    }
+    if (alertsUp.has(key)) return;
+    alertsUp.add(key);
+  }
+  if (own && liveRegion() === document.getElementById("announcer")) return;
+  announce(text);
+}
+
+/** The banners the page shows now, up or down: each node marked ``data-alert`` (its value the
+ * alert's key, its text the words) is an alert of the page (pageAlert), said as it first
+ * appears; one no longer shown is down. The banners are no live regions of their own, so a
+ * banner drawn anew with the table is not said again. Two nodes of one key are one alert (the
+ * top bar's status and the table's banner as the connection goes), said in the last one's
+ * words (the table's, the longer). Called after every drawing of the page (``render``) and as
+ * the connection's state changes. */
+export function alertsShown() {
+  const shown = new Map();
+  for (const el of document.querySelectorAll("[data-alert]")) shown.set(el.dataset.alert, el.textContent);
+  for (const key of [...alertsUp]) if (!shown.has(key)) pageAlert(key, null);
+  for (const [key, text] of shown) pageAlert(key, text);
+}
 
 export function announce(message) {
   if (!toSay.length) {
