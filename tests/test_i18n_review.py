@@ -56,7 +56,11 @@ def test_the_page_picks_a_count_form_by_the_languages_rule() -> None:
 
 # -- the engine's refusals -----------------------------------------------------------------------
 
-ENGINE_SOURCES = (ROOT / "rummykit" / "melds.py", ROOT / "rummykit" / "engine" / "game.py")
+ENGINE_SOURCES = (
+    ROOT / "rummykit" / "melds.py",
+    ROOT / "rummykit" / "engine" / "game.py",
+    ROOT / "rummykit" / "engine" / "duties.py",
+)
 
 #: Sentences of the engine that never reach a player: the server's own calls (the next deal, the
 #: automatic play of a late turn), a message type the server never sends, and Meld.swap, which

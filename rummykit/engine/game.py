@@ -1,4 +1,5 @@
-"""The game: deals, turns, actions and their duties, for every variant.
+"""The game: deals, turns and actions, for every variant (the turn's duties are in
+:mod:`rummykit.engine.duties`).
 
 >>> g = Game.new("rummy", players=2, seed=1)
 >>> g.to_move, g.phase, len(g.view(1)["hand"]), g.view(0)["stock"]
@@ -22,12 +23,12 @@ from rummykit.cards import (
     JOKER,
     ONLY_CARDS,
     Card,
-    card,
     cards_argument,
     format_cards,
     make_deck,
     parse_cards,
 )
+from rummykit.engine import duties
 from rummykit.engine.actions import (
     Action,
     Declare,
@@ -44,7 +45,6 @@ from rummykit.engine.actions import (
     as_action,
     refuse_fields,
 )
-from rummykit.engine.place import TurnRules, can_finish
 from rummykit.engine.scoring import DealResult, Declaration, GameScore, score_deal
 from rummykit.engine.state import DealState, TableMeld
 from rummykit.errors import (
@@ -441,13 +441,7 @@ class Game:
         pile, unless the rules allow throwing it or the hand holds another copy, or a card of its
         face has been laid this turn (with ``taken_card_duty`` or without). The one source for
         the discard, the declaration, the listed moves and the clock's play."""
-        d = self.deal
-        # Once a copy of its face is laid the taken card is on the table (the two decks' copies
-        # look alike), and a copy left in hand is the player's own of the other deck. Under the
-        # duty that is when nothing is owed any more.
-        if d.took is None or d.took_laid:
-            return None
-        return self._kept_after_take(d.hands[d.turn], d.took)
+        return duties.kept_card(self.rules, self.deal)
 
     def kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         """What :meth:`kept_card` would be with ``hand`` (``taken`` included) after taking
@@ -461,12 +455,7 @@ class Game:
                 f"the hand must include the card taken, {taken.text}: the question is what "
                 "may be thrown once it is in hand"
             )
-        return self._kept_after_take(cards, taken)
-
-    def _kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
-        if self.rules.discard_taken or hand.count(taken) != 1:
-            return None
-        return taken
+        return duties.kept_after_take(self.rules, cards, taken)
 
     def _need_play(self, what: str) -> None:
         if self.deal.phase != "play":
@@ -485,201 +474,6 @@ class Game:
                 if have == 0:
                     raise IllegalAction(f"you do not hold {c.text}")
                 raise IllegalAction(f"you hold only {have} {c.text}, not {n}")
-
-    def _keep_one(self, laying: Sequence[Card]) -> None:
-        if self.rules.out_by_laying:
-            return
-        d = self.deal
-        left = len(d.hands[d.turn]) - len(laying)
-        if left < 1:
-            raise IllegalAction("you must keep a card to discard: a deal is won by discarding")
-        kept = self._kept_unless_laid(laying)
-        if left == 1 and kept is not None and d.owed is None and not d.freed:
-            # Without the taken card's duty (a card owed is judged with its place), the card
-            # just taken may still not be thrown: alone in hand it would leave no discard.
-            raise IllegalAction(
-                f"that would leave only the {kept.text} you took from the pile, which you may "
-                f"not discard this turn: {_KEEP_ONE}"
-            )
-
-    def _kept_unless_laid(self, laying: Sequence[Card]) -> Card | None:
-        """The card just taken that may not be thrown (:meth:`kept_card`) and is not owed to
-        the table, if ``laying`` leaves it in hand (its only copy there: it is kept)."""
-        kept = self.kept_card()
-        if kept is None or kept is self.deal.owed or kept in laying:
-            return None
-        return kept
-
-    def _lone_kept_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld]) -> None:
-        if not self._lone_kept_place_left(laying, table):
-            kept = self._kept_unless_laid(laying)
-            assert kept is not None
-            raise IllegalAction(
-                f"that would leave the {kept.text} you took from the pile with no place to go: "
-                f"{_NO_WAY}"
-            )
-
-    def _lone_kept_place_left(self, laying: Sequence[Card], table: Sequence[Meld]) -> bool:
-        """Where a deal may be won by laying the last card (no card need stay to discard),
-        whether a move that leaves only the card just taken, which may not be thrown and is
-        not owed (``taken_card_duty`` off), leaves it a way to be laid, ``table`` being the
-        table's melds after the move: that card can then only go out by being laid."""
-        if not self.rules.out_by_laying:
-            return True  # _keep_one refuses the move
-        kept = self._kept_unless_laid(laying)
-        if kept is None or len(self.deal.hands[self.deal.turn]) - len(laying) != 1:
-            return True
-        return can_finish([kept], table, kept, 0, kept, self._turn_rules())
-
-    def _owed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
-                            jokers: int = 0) -> None:
-        d = self.deal
-        owed = d.owed
-        if owed is None or self._owed_place_left(laying, table, jokers):
-            return
-        if self._no_card_to_keep(laying, jokers):
-            why = _KEEP_ONE
-        elif d.meld_rules.is_joker(owed) and not self._joker_place_left(
-            self._hand_without(laying), table
-        ):
-            why = self._no_joker_place()
-        elif self._turn_can_finish((), [tm.meld for tm in d.table], 0, with_freed=False):
-            why = "lay it first"
-        else:
-            # Hopeless since the take (only ``return`` is left): laying it first is no advice.
-            why = _NO_WAY
-        raise IllegalAction(
-            f"that would leave the {owed.text} you took from the pile with no place to go: {why}"
-        )
-
-    def _owed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
-                         jokers: int = 0) -> bool:
-        """Whether the card taken from the pile can still be laid this turn once ``laying``
-        is laid and ``jokers`` are freed (a swap's joker comes to the hand), ``table`` being
-        the table's melds after the move: some sequence of legal moves lays it and leaves a
-        card to discard (see :mod:`rummykit.engine.place`). A move that leaves no such
-        sequence is refused, since the turn could not be finished (no discard comes before
-        that card is laid). The freed jokers still owed are judged with it by
-        :meth:`_freed_place_left`."""
-        owed = self.deal.owed
-        if owed is None or owed in laying:
-            return True
-        return self._turn_can_finish(laying, table, jokers, with_freed=False)
-
-    def _turn_can_finish(self, laying: Sequence[Card], table: Sequence[Meld], jokers: int,
-                         with_freed: bool) -> bool:
-        """Whether the turn can be finished after the move (laying ``laying``, freeing
-        ``jokers`` jokers to the hand, ``table`` the melds after it), the freed jokers owed
-        counted only ``with_freed``."""
-        owed, freed = self._owed_after(laying, jokers)
-        if not with_freed:
-            freed = 0
-        if owed is None and not freed:
-            return True
-        hand = self._hand_without(laying) + [JOKER] * jokers
-        # The search finishes a turn only once nothing is owed: under the duty the taken card
-        # is laid by then, so no card left in hand is kept (see kept_card); nor once a copy of
-        # it is laid, now or by this move.
-        d = self.deal
-        took = None if self.rules.taken_card_duty or d.took_laid or d.took in laying else d.took
-        return can_finish(hand, table, owed, freed, took, self._turn_rules())
-
-    def _turn_rules(self) -> TurnRules:
-        rules = self.rules
-        return TurnRules(
-            melds=self.deal.meld_rules,
-            layoffs=rules.layoffs,
-            swap=rules.swap,
-            freed_joker_duty=rules.freed_joker_duty,
-            keep=0 if rules.out_by_laying else 1,
-            new_melds=rules.lay_mode == "open",
-            discard_taken=rules.discard_taken,
-        )
-
-    def _freed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
-                             freeing: int = 0) -> None:
-        if not self._freed_place_left(laying, table, freeing):
-            if self._no_card_to_keep(laying, freeing):
-                why = _KEEP_ONE
-            elif not self._joker_place_left(self._hand_without(laying), table):
-                why = self._no_joker_place()
-            else:
-                why = _NO_WAY
-            raise IllegalAction(f"that would leave the freed joker with no place to go: {why}")
-
-    def _freed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
-                          freeing: int = 0) -> bool:
-        """Whether the freed jokers still owed once ``laying`` is laid and ``freeing`` more
-        jokers are freed (a swap, under ``freed_joker_duty``) can still be laid this turn,
-        with the card taken from the pile if it is still owed too (they may compete for the
-        same cards), ``table`` being the table's melds after the move."""
-        if not self._owed_after(laying, freeing)[1]:
-            return True
-        return self._turn_can_finish(laying, table, freeing, with_freed=True)
-
-    def _owed_after(self, laying: Sequence[Card], freeing: int = 0) -> tuple[Card | None, int]:
-        """The card taken from the pile still owed and the freed jokers still owed once
-        ``laying`` is laid and ``freeing`` more jokers are freed, as ``_laid`` counts them."""
-        d = self.deal
-        owed, freed = d.owed, d.freed + (freeing if self.rules.freed_joker_duty else 0)
-        for c in laying:
-            if c is owed:
-                owed = None
-            elif c is JOKER and freed:
-                freed -= 1
-        return owed, freed
-
-    def _no_card_to_keep(self, laying: Sequence[Card], freeing: int = 0) -> bool:
-        """Whether, where a card must stay to discard (no going out by laying), the move
-        (laying ``laying``, freeing ``freeing`` jokers) would leave only cards still owed to
-        the table this turn: they could be neither all laid nor discarded, so the turn could
-        not be finished."""
-        if self.rules.out_by_laying:
-            return False
-        owed, freed = self._owed_after(laying, freeing)
-        # The taken card that may not be thrown (without its duty) cannot be the discard either.
-        owing = (owed is not None) + freed + (self._kept_unless_laid(laying) is not None)
-        # A swap's joker comes to the hand, owed or not.
-        left = len(self.deal.hands[self.deal.turn]) - len(laying) + freeing
-        return owing > 0 and left <= owing
-
-    def _joker_place_left(self, rest: Sequence[Card], table: Sequence[Meld]) -> bool:
-        """Whether a joker that must be laid this turn (freed by a swap, or taken from the
-        pile) may find a place, ``rest`` being the hand and ``table`` the table's melds, both
-        after the move: a meld that takes a joker now, a run that would once a real card left
-        in hand is laid beside a joker at its end, or two real cards left in hand that could
-        meld with it. It only picks the reason of a refusal (the exact test is
-        :meth:`_turn_can_finish`): with none of these, the joker's message says so."""
-        mr = self.deal.meld_rules
-        # Without lay-offs (a house rule) the joker goes only into a new meld from the hand.
-        for m in table if self.rules.layoffs else ():
-            if m.layoff_ends(JOKER, mr):
-                return True
-            # A joker at a run's end keeps another from standing beside it; the real card
-            # of the next place, laid first, makes room.
-            if m.kind == "run" and len(m.cards) + 2 <= mr.max_run and (
-                (m.jokers[0] and m.rank >= 3 and card(m.rank - 1, m.suit) in rest)
-                or (m.jokers[-1] and m.high <= 12 and card(m.high + 1, m.suit) in rest)
-            ):
-                return True
-        reals = sorted({c for c in rest if not mr.is_joker(c)}, key=lambda c: c.index)
-        return any(
-            _could_meld(a, b) or (mr.adjacent_jokers and a.suit == b.suit)
-            for i, a in enumerate(reals)
-            for b in reals[i + 1 :]
-        )
-
-    def _no_joker_place(self) -> str:
-        """The reason a joker owed this turn has no place: without lay-offs no table meld was
-        a place to begin with, so the reason names none."""
-        return _NO_JOKER_PLACE if self.rules.layoffs else _NO_JOKER_PLACE_NO_LAYOFFS
-
-    def _hand_without(self, laying: Sequence[Card]) -> list[Card]:
-        """The hand of the player to move once ``laying`` is laid."""
-        rest = list(self.deal.hands[self.deal.turn])
-        for c in laying:
-            rest.remove(c)
-        return rest
 
     def _meld(self, cards: Sequence[Card]) -> Meld:
         try:
@@ -729,7 +523,7 @@ class Game:
             )
         if d.freed:
             raise IllegalAction("lay the freed joker on the table before discarding")
-        if act.card is self.kept_card():
+        if act.card is duties.kept_card(self.rules, d):
             raise IllegalAction(f"{act.card.text} was just taken from the pile: keep it this turn")
 
     def _lay_down_rules(self, melds: list[Meld], laid: list[Card]) -> None:
@@ -738,8 +532,8 @@ class Game:
         rules = self.rules
         seat = d.turn
         left = len(d.hands[seat]) - len(laid)
-        self._keep_one(laid)
-        self._lone_kept_keeps_a_place(laid, [*(tm.meld for tm in d.table), *melds])
+        duties.keep_one(self.rules, d, laid)
+        duties.lone_kept_keeps_a_place(self.rules, d, laid, [*(tm.meld for tm in d.table), *melds])
         if rules.lay_mode == "close":
             if left != 1:
                 raise IllegalAction(
@@ -806,13 +600,15 @@ class Game:
             raise IllegalAction(self._open_first())
         self._need_hand(act.cards)
         meld = self._meld(act.cards)
-        self._keep_one(act.cards)
-        self._lone_kept_keeps_a_place(act.cards, [*(tm.meld for tm in d.table), meld])
+        duties.keep_one(self.rules, d, act.cards)
+        duties.lone_kept_keeps_a_place(
+            self.rules, d, act.cards, [*(tm.meld for tm in d.table), meld]
+        )
         if d.owed is not None or d.freed:
             after = [*(tm.meld for tm in d.table), meld]
-            self._owed_keeps_a_place(act.cards, after)
+            duties.owed_keeps_a_place(self.rules, d, act.cards, after)
             if d.freed:
-                self._freed_keeps_a_place(act.cards, after)
+                duties.freed_keeps_a_place(self.rules, d, act.cards, after)
         return meld
 
     def _open_first(self) -> str:
@@ -841,17 +637,19 @@ class Game:
             raise IllegalAction(self._open_first())
         tm = self._table_meld(act.number)
         self._need_hand([act.card])
-        self._keep_one([act.card])
+        duties.keep_one(self.rules, d, [act.card])
         try:
             meld = tm.meld.add(act.card, act.end, d.meld_rules)
         except InvalidMeld as exc:
             raise IllegalAction(f"meld {act.number}: {exc}") from None
-        self._lone_kept_keeps_a_place([act.card], self._table_with(act.number, meld))
+        duties.lone_kept_keeps_a_place(
+            self.rules, d, [act.card], self._table_with(act.number, meld)
+        )
         if d.owed is not None or d.freed:
             after = self._table_with(act.number, meld)
-            self._owed_keeps_a_place([act.card], after)
+            duties.owed_keeps_a_place(self.rules, d, [act.card], after)
             if d.freed:
-                self._freed_keeps_a_place([act.card], after)
+                duties.freed_keeps_a_place(self.rules, d, [act.card], after)
         return meld
 
     def _v_swap(self, act: Swap) -> int:
@@ -885,9 +683,9 @@ class Game:
             )
         if d.owed is not None or self.rules.freed_joker_duty:
             after = self._table_with(act.number, tm.meld.swapped(i, act.card)[0])
-            self._owed_keeps_a_place([act.card], after, jokers=1)
+            duties.owed_keeps_a_place(self.rules, d, [act.card], after, jokers=1)
             if self.rules.freed_joker_duty:
-                self._freed_keeps_a_place([act.card], after, 1)
+                duties.freed_keeps_a_place(self.rules, d, [act.card], after, 1)
         return i
 
     def _table_with(self, number: int, meld: Meld) -> list[Meld]:
@@ -912,7 +710,7 @@ class Game:
         self._need_hand(cards)
         rest = Counter(hand) - Counter(cards)
         discard = next(iter(rest))
-        if discard is self.kept_card():
+        if discard is duties.kept_card(self.rules, d):
             raise IllegalAction(
                 f"{discard.text} was just taken from the pile: declare with it in a meld"
             )
@@ -1204,33 +1002,6 @@ class Game:
             f"<Game {self.variant} players={self.players} deal={self.deal.number} "
             f"phase={self.phase} to_move={self.to_move}>"
         )
-
-
-#: Why a card owed to the table this turn would have no place once nothing else is left to
-#: keep (see Game._no_card_to_keep).
-_KEEP_ONE: Final = "a card must stay in your hand to discard"
-#: Why a joker that must be laid this turn would have no place (see Game._joker_place_left).
-_NO_JOKER_PLACE: Final = (
-    "no meld on the table could take it and no two cards left in your hand could meld with it"
-)
-#: The same under the house rule ``layoffs`` off, where no table meld is looked at at all.
-_NO_JOKER_PLACE_NO_LAYOFFS: Final = (
-    "nothing may be laid off at this table and no two cards left in your hand could meld with it"
-)
-#: Why a card owed this turn would have no place when no simpler reason holds: the search of
-#: rummykit.engine.place found no sequence of moves that lays it and ends the turn.
-_NO_WAY: Final = "no sequence of moves left could lay it this turn"
-
-
-def _could_meld(c: Card, other: Card) -> bool:
-    """Whether ``c`` could share a meld with ``other``: the same rank in another suit, or the
-    same suit one or two ranks away (an ace at either end)."""
-    if c.rank == other.rank:
-        return c.suit != other.suit
-    if c.suit != other.suit:
-        return False
-    gap = abs(c.rank - other.rank)
-    return gap <= 2 or (ACE in (c.rank, other.rank) and gap >= 11)
 
 
 #: The ends a lay-off may name.
