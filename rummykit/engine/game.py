@@ -21,7 +21,6 @@ from typing import Any, Final, Protocol
 from rummykit.cards import (
     ACE,
     JOKER,
-    ONLY_CARDS,
     Card,
     cards_argument,
     format_cards,
@@ -43,19 +42,18 @@ from rummykit.engine.actions import (
     Take,
     Timeout,
     as_action,
-    refuse_fields,
 )
+from rummykit.engine.checks import CHECKS
 from rummykit.engine.scoring import DealResult, Declaration, GameScore, score_deal
 from rummykit.engine.state import DealState, TableMeld
 from rummykit.errors import (
     IllegalAction,
     InvalidArgument,
     InvalidHand,
-    InvalidMeld,
     RummyError,
     describe,
 )
-from rummykit.melds import Meld, MeldRules, indian_penalty, make_meld, rummy_penalty
+from rummykit.melds import Meld, MeldRules, indian_penalty, rummy_penalty
 from rummykit.rules import Ruleset, make_rules
 from rummykit.solver import OpeningRule
 
@@ -414,7 +412,7 @@ class Game:
         d = self.deal
         if d.over:
             raise IllegalAction(f"deal {d.number} is over")
-        validator = _VALIDATE.get(type(act))
+        validator = CHECKS.get(type(act))
         if validator is None:
             raise IllegalAction(f"{act} is not an action of this game")
         return validator(self, act)
@@ -456,274 +454,6 @@ class Game:
                 "may be thrown once it is in hand"
             )
         return duties.kept_after_take(self.rules, cards, taken)
-
-    def _need_play(self, what: str) -> None:
-        if self.deal.phase != "play":
-            raise IllegalAction(f"draw or take a card before you {what}")
-
-    def _need_hand(self, cards: Sequence[Card]) -> None:
-        if len(cards) == 1:
-            if cards[0] in self.deal.hands[self.deal.turn]:
-                return
-            raise IllegalAction(f"you do not hold {cards[0].text}")
-        hand = Counter(self.deal.hands[self.deal.turn])
-        need = Counter(cards)
-        for c, n in sorted(need.items()):
-            have = hand[c]
-            if have < n:
-                if have == 0:
-                    raise IllegalAction(f"you do not hold {c.text}")
-                raise IllegalAction(f"you hold only {have} {c.text}, not {n}")
-
-    def _meld(self, cards: Sequence[Card]) -> Meld:
-        try:
-            return make_meld(cards, self.deal.meld_rules)
-        except InvalidMeld as exc:
-            raise IllegalAction(str(exc)) from None
-
-    def _v_draw(self, act: Action) -> None:
-        d = self.deal
-        if d.phase != "draw":
-            raise IllegalAction("you have already drawn this turn")
-
-    def _v_take(self, act: Action) -> None:
-        d = self.deal
-        if d.phase != "draw":
-            raise IllegalAction("you have already drawn this turn")
-        if d.returned:
-            raise IllegalAction("after returning the card, draw from the stock")
-        if not d.pile:
-            raise IllegalAction("the discard pile is empty")
-        top = d.pile[-1]
-        if not self.rules.take_jokers and d.meld_rules.is_joker(top):
-            raise IllegalAction(f"{top.text} is a joker: this room does not let jokers be taken")
-
-    def _v_return(self, act: Action) -> None:
-        d = self.deal
-        if not self.rules.taken_card_duty:
-            raise IllegalAction("return is not part of this game")
-        if d.drawn != "pile" or d.phase != "play":
-            raise IllegalAction("return puts back a card just taken from the pile")
-        if d.acted:
-            raise IllegalAction("return must come before anything else in the turn")
-
-    def _v_discard(self, act: Discard) -> None:
-        # Each validator first checks the types of its action's values (an action may be made
-        # in Python with any): check, is_legal and apply all come through here.
-        if type(act.card) is not Card:
-            refuse_fields(act)
-        d = self.deal
-        self._need_play("discard")
-        hand = d.hands[d.turn]
-        if act.card not in hand:
-            raise IllegalAction(f"you do not hold {act.card.text}")
-        if d.owed is not None:
-            raise IllegalAction(
-                f"lay the {d.owed.text} you took from the pile before discarding"
-            )
-        if d.freed:
-            raise IllegalAction("lay the freed joker on the table before discarding")
-        if act.card is duties.kept_card(self.rules, d):
-            raise IllegalAction(f"{act.card.text} was just taken from the pile: keep it this turn")
-
-    def _lay_down_rules(self, melds: list[Meld], laid: list[Card]) -> None:
-        """What a first lay-down (opening or close) must satisfy."""
-        d = self.deal
-        rules = self.rules
-        seat = d.turn
-        left = len(d.hands[seat]) - len(laid)
-        duties.keep_one(self.rules, d, laid)
-        duties.lone_kept_keeps_a_place(self.rules, d, laid, [*(tm.meld for tm in d.table), *melds])
-        if rules.lay_mode == "close":
-            if left != 1:
-                raise IllegalAction(
-                    f"lay every card but one at once: this leaves {left} cards in your hand"
-                )
-            kinds = {m.kind for m in melds}
-            if kinds != {"run", "set"}:
-                raise IllegalAction("the lay-down needs at least one run and one set")
-        if d.owed is not None and d.owed not in laid:
-            raise IllegalAction(f"the {d.owed.text} you took from the pile must be part of it")
-        if rules.clean_run_and_set:
-            clean_runs = [m for m in melds if m.kind == "run" and m.pure]
-            if not clean_runs or not any(m.kind == "set" and m.pure for m in melds):
-                raise IllegalAction("a first lay-down needs a run and a set without jokers")
-            owed = d.owed
-            # With two copies of the taken card laid, the copy outside a run may be the taken one.
-            if owed is not None and all(
-                owed in m.cards and laid.count(owed) == m.cards.count(owed) for m in clean_runs
-            ):
-                raise IllegalAction(
-                    f"one run without jokers must be made without the {owed.text} you took"
-                )
-        free = (
-            (rules.small_opening >= 0 and left <= rules.small_opening)
-            or (rules.lay_all_close and left == 1)
-            or self.opening_freed(seat)
-        )
-        if not free and rules.opening_minimum:
-            worth = sum(m.value(rules.jokers_zero) for m in melds)
-            if worth < rules.opening_minimum:
-                extra = " without jokers" if rules.jokers_zero else ""
-                raise IllegalAction(
-                    f"opening is worth {worth}{extra}; the minimum is {rules.opening_minimum}"
-                )
-
-    def _v_open(self, act: Open) -> list[Meld]:
-        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in act.melds):
-            refuse_fields(act)
-        d = self.deal
-        rules = self.rules
-        if rules.lay_mode == "declare":
-            raise IllegalAction("nothing is laid on the table in this game: declare instead")
-        self._need_play("lay down")
-        if d.opened[d.turn]:
-            raise IllegalAction("you have already opened: lay more melds with meld")
-        if not act.melds:
-            # Open(()) met a minimum of 0 (a partner's lay-down, a house rule) and opened the
-            # seat with nothing laid; its text, "open ", is no notation: the record broke.
-            raise IllegalAction("no cards: a meld needs at least 3 cards")
-        laid = [c for m in act.melds for c in m]
-        self._need_hand(laid)
-        melds = [self._meld(m) for m in act.melds]
-        self._lay_down_rules(melds, laid)
-        return melds
-
-    def _v_meld(self, act: NewMeld) -> Meld:
-        if not ONLY_CARDS.issuperset(map(type, act.cards)):
-            refuse_fields(act)
-        d = self.deal
-        if self.rules.lay_mode != "open":
-            raise IllegalAction("melds are laid only with the lay-down in this game")
-        self._need_play("meld")
-        if not d.opened[d.turn]:
-            raise IllegalAction(self._open_first())
-        self._need_hand(act.cards)
-        meld = self._meld(act.cards)
-        duties.keep_one(self.rules, d, act.cards)
-        duties.lone_kept_keeps_a_place(
-            self.rules, d, act.cards, [*(tm.meld for tm in d.table), meld]
-        )
-        if d.owed is not None or d.freed:
-            after = [*(tm.meld for tm in d.table), meld]
-            duties.owed_keeps_a_place(self.rules, d, act.cards, after)
-            if d.freed:
-                duties.freed_keeps_a_place(self.rules, d, act.cards, after)
-        return meld
-
-    def _open_first(self) -> str:
-        # A seat whose partner has laid down (Rami 2 v 2) needs no minimum: naming the
-        # table's would send it looking for points it does not need.
-        m = self.opening_rule(self.deal.turn).minimum
-        return f"open first: your first melds must reach {m}" if m else "lay down first"
-
-    def _table_meld(self, number: int) -> TableMeld:
-        table = self.deal.table
-        if not 1 <= number <= len(table):
-            raise IllegalAction(
-                f"there is no meld {number} on the table"
-                + (f" (melds 1 to {len(table)})" if table else " (the table is empty)")
-            )
-        return table[number - 1]
-
-    def _v_layoff(self, act: Layoff) -> Meld:
-        if type(act.card) is not Card or type(act.number) is not int or act.end not in _ENDS:
-            refuse_fields(act)
-        d = self.deal
-        if not self.rules.layoffs:
-            raise IllegalAction("cards are not laid off in this game")
-        self._need_play("lay off")
-        if not d.opened[d.turn]:
-            raise IllegalAction(self._open_first())
-        tm = self._table_meld(act.number)
-        self._need_hand([act.card])
-        duties.keep_one(self.rules, d, [act.card])
-        try:
-            meld = tm.meld.add(act.card, act.end, d.meld_rules)
-        except InvalidMeld as exc:
-            raise IllegalAction(f"meld {act.number}: {exc}") from None
-        duties.lone_kept_keeps_a_place(
-            self.rules, d, [act.card], self._table_with(act.number, meld)
-        )
-        if d.owed is not None or d.freed:
-            after = self._table_with(act.number, meld)
-            duties.owed_keeps_a_place(self.rules, d, [act.card], after)
-            if d.freed:
-                duties.freed_keeps_a_place(self.rules, d, [act.card], after)
-        return meld
-
-    def _v_swap(self, act: Swap) -> int:
-        if type(act.card) is not Card or type(act.number) is not int:
-            refuse_fields(act)
-        d = self.deal
-        if self.rules.swap == "none":
-            raise IllegalAction("jokers are not swapped in this game")
-        self._need_play("swap a joker")
-        if not d.opened[d.turn]:
-            raise IllegalAction(self._open_first())
-        tm = self._table_meld(act.number)
-        self._need_hand([act.card])
-        i = tm.meld.swap_index(act.card, d.meld_rules, self.rules.swap == "fourth")
-        if i is None:
-            meld = tm.meld
-            if (
-                self.rules.swap == "fourth"
-                and meld.kind == "set"
-                and any(meld.jokers)
-                and meld.rank == act.card.rank
-                and act.card.suit in meld.missing_suits()
-                # A full set (two jokers among four cards) has no room to lay the card off.
-                and len(meld.cards) < 4
-            ):
-                raise IllegalAction(
-                    f"a joker leaves a set only as its fourth card: lay {act.card.text} off"
-                )
-            raise IllegalAction(
-                f"{act.card.text} does not take the place of a joker in meld {act.number}"
-            )
-        if d.owed is not None or self.rules.freed_joker_duty:
-            after = self._table_with(act.number, tm.meld.swapped(i, act.card)[0])
-            duties.owed_keeps_a_place(self.rules, d, [act.card], after, jokers=1)
-            if self.rules.freed_joker_duty:
-                duties.freed_keeps_a_place(self.rules, d, [act.card], after, 1)
-        return i
-
-    def _table_with(self, number: int, meld: Meld) -> list[Meld]:
-        """The table's melds with meld ``number`` (from 1) replaced by ``meld``."""
-        melds = [tm.meld for tm in self.deal.table]
-        melds[number - 1] = meld
-        return melds
-
-    def _v_declare(self, act: Declare) -> Card:
-        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in act.melds):
-            refuse_fields(act)
-        d = self.deal
-        if self.rules.lay_mode != "declare":
-            raise IllegalAction("declare belongs to Indian rummy")
-        self._need_play("declare")
-        hand = d.hands[d.turn]
-        cards = [c for m in act.melds for c in m]
-        if len(cards) != len(hand) - 1:
-            raise IllegalAction(
-                f"a declaration shows {len(hand) - 1} cards in melds; this shows {len(cards)}"
-            )
-        self._need_hand(cards)
-        rest = Counter(hand) - Counter(cards)
-        discard = next(iter(rest))
-        if discard is duties.kept_card(self.rules, d):
-            raise IllegalAction(
-                f"{discard.text} was just taken from the pile: declare with it in a meld"
-            )
-        return discard
-
-    def _v_drop(self, act: Action) -> int:
-        if self.rules.lay_mode != "declare":
-            raise IllegalAction("drop belongs to Indian rummy")
-        d = self.deal
-        return self.rules.middle_drop if d.drew[d.turn] else self.rules.first_drop
-
-    def _v_timeout(self, act: Action) -> None:
-        return None
 
     # -- performing -----------------------------------------------------------------------
 
@@ -1004,10 +734,6 @@ class Game:
         )
 
 
-#: The ends a lay-off may name.
-_ENDS: Final = (None, "low", "high")
-
-
 def _seats_after(dealer: int, n: int) -> list[int]:
     return [(dealer + i) % n for i in range(1, n + 1)]
 
@@ -1086,19 +812,6 @@ def _one_card(text: str) -> Card:
     return cards[0]
 
 
-_VALIDATE: dict[type, Any] = {
-    Draw: Game._v_draw,
-    Take: Game._v_take,
-    Return: Game._v_return,
-    Discard: Game._v_discard,
-    Open: Game._v_open,
-    NewMeld: Game._v_meld,
-    Layoff: Game._v_layoff,
-    Swap: Game._v_swap,
-    Declare: Game._v_declare,
-    Drop: Game._v_drop,
-    Timeout: Game._v_timeout,
-}
 _NO_SNAPSHOT = (Draw, Discard, Timeout)
 _PERFORM: dict[type, Any] = {
     Draw: Game._p_draw,
