@@ -1,5 +1,5 @@
-"""The game: deals, turns and actions, for every variant (the turn's duties are in
-:mod:`rummykit.engine.duties`).
+"""The game: deals, turns and the performing of actions, for every variant (the check of each
+action is in :mod:`rummykit.engine.checks`, the turn's duties in :mod:`rummykit.engine.duties`).
 
 >>> g = Game.new("rummy", players=2, seed=1)
 >>> g.to_move, g.phase, len(g.view(1)["hand"]), g.view(0)["stock"]
