@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from rummykit.analysis import analyze
 from rummykit.cards import JOKER, Card, card, make_deck, parse_cards
-from rummykit.engine import Action, Game
+from rummykit.engine import Action, Game, checks
 from rummykit.errors import InvalidArgument
 from rummykit.melds import MeldRules
 from rummykit.server.botpool import FALLBACK_CHOICES, fallback_bot
@@ -234,13 +234,13 @@ def test_a_view_finds_the_open_verb_from_the_solver(
     seat = game.to_move
     assert seat == 1 and game.phase == "play"
     tried = [0]
-    rules_of = Game._lay_down_rules
+    rules_of = checks.lay_down_rules
 
-    def counted(self: Game, *args: Any, **kwargs: Any) -> Any:
+    def counted(game: Game, *args: Any, **kwargs: Any) -> Any:
         tried[0] += 1
-        return rules_of(self, *args, **kwargs)
+        return rules_of(game, *args, **kwargs)
 
-    monkeypatch.setattr(Game, "_lay_down_rules", counted)
+    monkeypatch.setattr(checks, "lay_down_rules", counted)
     view = game.view(seat)
     assert "open" in view["turn"]["can"]
     assert view["opening"]["meter"]["action"] is not None

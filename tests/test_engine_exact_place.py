@@ -14,6 +14,7 @@ import pytest
 
 from rummykit.cards import Card
 from rummykit.engine import Game, place
+from rummykit.engine.duties import turn_rules
 from rummykit.engine.legal import candidate_melds
 from rummykit.engine.place import TurnRules, can_finish
 from rummykit.errors import IllegalAction
@@ -206,7 +207,7 @@ def test_the_search_agrees_with_one_over_every_move(variant: str, players: int, 
             break
         d = g.deal
         if d.owed is not None or d.freed:
-            rules = g._turn_rules()
+            rules = turn_rules(g.rules, d)
             hand = tuple(sorted(d.hands[d.turn], key=lambda c: c.index))
             table: tuple[Meld, ...] = tuple(tm.meld for tm in d.table)
             for h, t, o, f, laid in _EveryMove(rules)._moves(hand, table, d.owed, d.freed):

@@ -56,7 +56,12 @@ def test_the_page_picks_a_count_form_by_the_languages_rule() -> None:
 
 # -- the engine's refusals -----------------------------------------------------------------------
 
-ENGINE_SOURCES = (ROOT / "rummykit" / "melds.py", ROOT / "rummykit" / "engine" / "game.py")
+ENGINE_SOURCES = (
+    ROOT / "rummykit" / "melds.py",
+    ROOT / "rummykit" / "engine" / "game.py",
+    ROOT / "rummykit" / "engine" / "duties.py",
+    ROOT / "rummykit" / "engine" / "checks.py",
+)
 
 #: Sentences of the engine that never reach a player: the server's own calls (the next deal, the
 #: automatic play of a late turn), a message type the server never sends, and Meld.swap, which
@@ -109,6 +114,8 @@ def _expand(node: ast.expr, consts: dict[str, str]) -> list[str]:
         return _expand(node.body, consts) + _expand(node.orelse, consts)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         return _expand(ast.parse(consts[node.func.attr], mode="eval").body, consts)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in consts:
+        return _expand(ast.parse(consts[node.func.id], mode="eval").body, consts)
     return []  # str(exc), a variable: a sentence made elsewhere and listed there
 
 
@@ -117,7 +124,7 @@ def engine_refusals() -> list[str]:
     sentences: list[str] = []
     for path in ENGINE_SOURCES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        # a method that makes the sentence (``self._open_first()``): its returned expression
+        # a function that makes the sentence (``open_first(game)``): its returned expression
         consts = {
             f.name: ast.unparse(r.value)
             for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)

@@ -1,4 +1,5 @@
-"""The game: deals, turns, actions and their duties, for every variant.
+"""The game: deals, turns and the performing of actions, for every variant (the check of each
+action is in :mod:`rummykit.engine.checks`, the turn's duties in :mod:`rummykit.engine.duties`).
 
 >>> g = Game.new("rummy", players=2, seed=1)
 >>> g.to_move, g.phase, len(g.view(1)["hand"]), g.view(0)["stock"]
@@ -20,14 +21,13 @@ from typing import Any, Final, Protocol
 from rummykit.cards import (
     ACE,
     JOKER,
-    ONLY_CARDS,
     Card,
-    card,
     cards_argument,
     format_cards,
     make_deck,
     parse_cards,
 )
+from rummykit.engine import duties
 from rummykit.engine.actions import (
     Action,
     Declare,
@@ -42,20 +42,18 @@ from rummykit.engine.actions import (
     Take,
     Timeout,
     as_action,
-    refuse_fields,
 )
-from rummykit.engine.place import TurnRules, can_finish
+from rummykit.engine.checks import CHECKS
 from rummykit.engine.scoring import DealResult, Declaration, GameScore, score_deal
 from rummykit.engine.state import DealState, TableMeld
 from rummykit.errors import (
     IllegalAction,
     InvalidArgument,
     InvalidHand,
-    InvalidMeld,
     RummyError,
     describe,
 )
-from rummykit.melds import Meld, MeldRules, indian_penalty, make_meld, rummy_penalty
+from rummykit.melds import Meld, MeldRules, indian_penalty, rummy_penalty
 from rummykit.rules import Ruleset, make_rules
 from rummykit.solver import OpeningRule
 
@@ -414,7 +412,7 @@ class Game:
         d = self.deal
         if d.over:
             raise IllegalAction(f"deal {d.number} is over")
-        validator = _VALIDATE.get(type(act))
+        validator = CHECKS.get(type(act))
         if validator is None:
             raise IllegalAction(f"{act} is not an action of this game")
         return validator(self, act)
@@ -441,13 +439,7 @@ class Game:
         pile, unless the rules allow throwing it or the hand holds another copy, or a card of its
         face has been laid this turn (with ``taken_card_duty`` or without). The one source for
         the discard, the declaration, the listed moves and the clock's play."""
-        d = self.deal
-        # Once a copy of its face is laid the taken card is on the table (the two decks' copies
-        # look alike), and a copy left in hand is the player's own of the other deck. Under the
-        # duty that is when nothing is owed any more.
-        if d.took is None or d.took_laid:
-            return None
-        return self._kept_after_take(d.hands[d.turn], d.took)
+        return duties.kept_card(self.rules, self.deal)
 
     def kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
         """What :meth:`kept_card` would be with ``hand`` (``taken`` included) after taking
@@ -461,471 +453,7 @@ class Game:
                 f"the hand must include the card taken, {taken.text}: the question is what "
                 "may be thrown once it is in hand"
             )
-        return self._kept_after_take(cards, taken)
-
-    def _kept_after_take(self, hand: Sequence[Card], taken: Card) -> Card | None:
-        if self.rules.discard_taken or hand.count(taken) != 1:
-            return None
-        return taken
-
-    def _need_play(self, what: str) -> None:
-        if self.deal.phase != "play":
-            raise IllegalAction(f"draw or take a card before you {what}")
-
-    def _need_hand(self, cards: Sequence[Card]) -> None:
-        if len(cards) == 1:
-            if cards[0] in self.deal.hands[self.deal.turn]:
-                return
-            raise IllegalAction(f"you do not hold {cards[0].text}")
-        hand = Counter(self.deal.hands[self.deal.turn])
-        need = Counter(cards)
-        for c, n in sorted(need.items()):
-            have = hand[c]
-            if have < n:
-                if have == 0:
-                    raise IllegalAction(f"you do not hold {c.text}")
-                raise IllegalAction(f"you hold only {have} {c.text}, not {n}")
-
-    def _keep_one(self, laying: Sequence[Card]) -> None:
-        if self.rules.out_by_laying:
-            return
-        d = self.deal
-        left = len(d.hands[d.turn]) - len(laying)
-        if left < 1:
-            raise IllegalAction("you must keep a card to discard: a deal is won by discarding")
-        kept = self._kept_unless_laid(laying)
-        if left == 1 and kept is not None and d.owed is None and not d.freed:
-            # Without the taken card's duty (a card owed is judged with its place), the card
-            # just taken may still not be thrown: alone in hand it would leave no discard.
-            raise IllegalAction(
-                f"that would leave only the {kept.text} you took from the pile, which you may "
-                f"not discard this turn: {_KEEP_ONE}"
-            )
-
-    def _kept_unless_laid(self, laying: Sequence[Card]) -> Card | None:
-        """The card just taken that may not be thrown (:meth:`kept_card`) and is not owed to
-        the table, if ``laying`` leaves it in hand (its only copy there: it is kept)."""
-        kept = self.kept_card()
-        if kept is None or kept is self.deal.owed or kept in laying:
-            return None
-        return kept
-
-    def _lone_kept_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld]) -> None:
-        if not self._lone_kept_place_left(laying, table):
-            kept = self._kept_unless_laid(laying)
-            assert kept is not None
-            raise IllegalAction(
-                f"that would leave the {kept.text} you took from the pile with no place to go: "
-                f"{_NO_WAY}"
-            )
-
-    def _lone_kept_place_left(self, laying: Sequence[Card], table: Sequence[Meld]) -> bool:
-        """Where a deal may be won by laying the last card (no card need stay to discard),
-        whether a move that leaves only the card just taken, which may not be thrown and is
-        not owed (``taken_card_duty`` off), leaves it a way to be laid, ``table`` being the
-        table's melds after the move: that card can then only go out by being laid."""
-        if not self.rules.out_by_laying:
-            return True  # _keep_one refuses the move
-        kept = self._kept_unless_laid(laying)
-        if kept is None or len(self.deal.hands[self.deal.turn]) - len(laying) != 1:
-            return True
-        return can_finish([kept], table, kept, 0, kept, self._turn_rules())
-
-    def _owed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
-                            jokers: int = 0) -> None:
-        d = self.deal
-        owed = d.owed
-        if owed is None or self._owed_place_left(laying, table, jokers):
-            return
-        if self._no_card_to_keep(laying, jokers):
-            why = _KEEP_ONE
-        elif d.meld_rules.is_joker(owed) and not self._joker_place_left(
-            self._hand_without(laying), table
-        ):
-            why = self._no_joker_place()
-        elif self._turn_can_finish((), [tm.meld for tm in d.table], 0, with_freed=False):
-            why = "lay it first"
-        else:
-            # Hopeless since the take (only ``return`` is left): laying it first is no advice.
-            why = _NO_WAY
-        raise IllegalAction(
-            f"that would leave the {owed.text} you took from the pile with no place to go: {why}"
-        )
-
-    def _owed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
-                         jokers: int = 0) -> bool:
-        """Whether the card taken from the pile can still be laid this turn once ``laying``
-        is laid and ``jokers`` are freed (a swap's joker comes to the hand), ``table`` being
-        the table's melds after the move: some sequence of legal moves lays it and leaves a
-        card to discard (see :mod:`rummykit.engine.place`). A move that leaves no such
-        sequence is refused, since the turn could not be finished (no discard comes before
-        that card is laid). The freed jokers still owed are judged with it by
-        :meth:`_freed_place_left`."""
-        owed = self.deal.owed
-        if owed is None or owed in laying:
-            return True
-        return self._turn_can_finish(laying, table, jokers, with_freed=False)
-
-    def _turn_can_finish(self, laying: Sequence[Card], table: Sequence[Meld], jokers: int,
-                         with_freed: bool) -> bool:
-        """Whether the turn can be finished after the move (laying ``laying``, freeing
-        ``jokers`` jokers to the hand, ``table`` the melds after it), the freed jokers owed
-        counted only ``with_freed``."""
-        owed, freed = self._owed_after(laying, jokers)
-        if not with_freed:
-            freed = 0
-        if owed is None and not freed:
-            return True
-        hand = self._hand_without(laying) + [JOKER] * jokers
-        # The search finishes a turn only once nothing is owed: under the duty the taken card
-        # is laid by then, so no card left in hand is kept (see kept_card); nor once a copy of
-        # it is laid, now or by this move.
-        d = self.deal
-        took = None if self.rules.taken_card_duty or d.took_laid or d.took in laying else d.took
-        return can_finish(hand, table, owed, freed, took, self._turn_rules())
-
-    def _turn_rules(self) -> TurnRules:
-        rules = self.rules
-        return TurnRules(
-            melds=self.deal.meld_rules,
-            layoffs=rules.layoffs,
-            swap=rules.swap,
-            freed_joker_duty=rules.freed_joker_duty,
-            keep=0 if rules.out_by_laying else 1,
-            new_melds=rules.lay_mode == "open",
-            discard_taken=rules.discard_taken,
-        )
-
-    def _freed_keeps_a_place(self, laying: Sequence[Card], table: Sequence[Meld],
-                             freeing: int = 0) -> None:
-        if not self._freed_place_left(laying, table, freeing):
-            if self._no_card_to_keep(laying, freeing):
-                why = _KEEP_ONE
-            elif not self._joker_place_left(self._hand_without(laying), table):
-                why = self._no_joker_place()
-            else:
-                why = _NO_WAY
-            raise IllegalAction(f"that would leave the freed joker with no place to go: {why}")
-
-    def _freed_place_left(self, laying: Sequence[Card], table: Sequence[Meld],
-                          freeing: int = 0) -> bool:
-        """Whether the freed jokers still owed once ``laying`` is laid and ``freeing`` more
-        jokers are freed (a swap, under ``freed_joker_duty``) can still be laid this turn,
-        with the card taken from the pile if it is still owed too (they may compete for the
-        same cards), ``table`` being the table's melds after the move."""
-        if not self._owed_after(laying, freeing)[1]:
-            return True
-        return self._turn_can_finish(laying, table, freeing, with_freed=True)
-
-    def _owed_after(self, laying: Sequence[Card], freeing: int = 0) -> tuple[Card | None, int]:
-        """The card taken from the pile still owed and the freed jokers still owed once
-        ``laying`` is laid and ``freeing`` more jokers are freed, as ``_laid`` counts them."""
-        d = self.deal
-        owed, freed = d.owed, d.freed + (freeing if self.rules.freed_joker_duty else 0)
-        for c in laying:
-            if c is owed:
-                owed = None
-            elif c is JOKER and freed:
-                freed -= 1
-        return owed, freed
-
-    def _no_card_to_keep(self, laying: Sequence[Card], freeing: int = 0) -> bool:
-        """Whether, where a card must stay to discard (no going out by laying), the move
-        (laying ``laying``, freeing ``freeing`` jokers) would leave only cards still owed to
-        the table this turn: they could be neither all laid nor discarded, so the turn could
-        not be finished."""
-        if self.rules.out_by_laying:
-            return False
-        owed, freed = self._owed_after(laying, freeing)
-        # The taken card that may not be thrown (without its duty) cannot be the discard either.
-        owing = (owed is not None) + freed + (self._kept_unless_laid(laying) is not None)
-        # A swap's joker comes to the hand, owed or not.
-        left = len(self.deal.hands[self.deal.turn]) - len(laying) + freeing
-        return owing > 0 and left <= owing
-
-    def _joker_place_left(self, rest: Sequence[Card], table: Sequence[Meld]) -> bool:
-        """Whether a joker that must be laid this turn (freed by a swap, or taken from the
-        pile) may find a place, ``rest`` being the hand and ``table`` the table's melds, both
-        after the move: a meld that takes a joker now, a run that would once a real card left
-        in hand is laid beside a joker at its end, or two real cards left in hand that could
-        meld with it. It only picks the reason of a refusal (the exact test is
-        :meth:`_turn_can_finish`): with none of these, the joker's message says so."""
-        mr = self.deal.meld_rules
-        # Without lay-offs (a house rule) the joker goes only into a new meld from the hand.
-        for m in table if self.rules.layoffs else ():
-            if m.layoff_ends(JOKER, mr):
-                return True
-            # A joker at a run's end keeps another from standing beside it; the real card
-            # of the next place, laid first, makes room.
-            if m.kind == "run" and len(m.cards) + 2 <= mr.max_run and (
-                (m.jokers[0] and m.rank >= 3 and card(m.rank - 1, m.suit) in rest)
-                or (m.jokers[-1] and m.high <= 12 and card(m.high + 1, m.suit) in rest)
-            ):
-                return True
-        reals = sorted({c for c in rest if not mr.is_joker(c)}, key=lambda c: c.index)
-        return any(
-            _could_meld(a, b) or (mr.adjacent_jokers and a.suit == b.suit)
-            for i, a in enumerate(reals)
-            for b in reals[i + 1 :]
-        )
-
-    def _no_joker_place(self) -> str:
-        """The reason a joker owed this turn has no place: without lay-offs no table meld was
-        a place to begin with, so the reason names none."""
-        return _NO_JOKER_PLACE if self.rules.layoffs else _NO_JOKER_PLACE_NO_LAYOFFS
-
-    def _hand_without(self, laying: Sequence[Card]) -> list[Card]:
-        """The hand of the player to move once ``laying`` is laid."""
-        rest = list(self.deal.hands[self.deal.turn])
-        for c in laying:
-            rest.remove(c)
-        return rest
-
-    def _meld(self, cards: Sequence[Card]) -> Meld:
-        try:
-            return make_meld(cards, self.deal.meld_rules)
-        except InvalidMeld as exc:
-            raise IllegalAction(str(exc)) from None
-
-    def _v_draw(self, act: Action) -> None:
-        d = self.deal
-        if d.phase != "draw":
-            raise IllegalAction("you have already drawn this turn")
-
-    def _v_take(self, act: Action) -> None:
-        d = self.deal
-        if d.phase != "draw":
-            raise IllegalAction("you have already drawn this turn")
-        if d.returned:
-            raise IllegalAction("after returning the card, draw from the stock")
-        if not d.pile:
-            raise IllegalAction("the discard pile is empty")
-        top = d.pile[-1]
-        if not self.rules.take_jokers and d.meld_rules.is_joker(top):
-            raise IllegalAction(f"{top.text} is a joker: this room does not let jokers be taken")
-
-    def _v_return(self, act: Action) -> None:
-        d = self.deal
-        if not self.rules.taken_card_duty:
-            raise IllegalAction("return is not part of this game")
-        if d.drawn != "pile" or d.phase != "play":
-            raise IllegalAction("return puts back a card just taken from the pile")
-        if d.acted:
-            raise IllegalAction("return must come before anything else in the turn")
-
-    def _v_discard(self, act: Discard) -> None:
-        # Each validator first checks the types of its action's values (an action may be made
-        # in Python with any): check, is_legal and apply all come through here.
-        if type(act.card) is not Card:
-            refuse_fields(act)
-        d = self.deal
-        self._need_play("discard")
-        hand = d.hands[d.turn]
-        if act.card not in hand:
-            raise IllegalAction(f"you do not hold {act.card.text}")
-        if d.owed is not None:
-            raise IllegalAction(
-                f"lay the {d.owed.text} you took from the pile before discarding"
-            )
-        if d.freed:
-            raise IllegalAction("lay the freed joker on the table before discarding")
-        if act.card is self.kept_card():
-            raise IllegalAction(f"{act.card.text} was just taken from the pile: keep it this turn")
-
-    def _lay_down_rules(self, melds: list[Meld], laid: list[Card]) -> None:
-        """What a first lay-down (opening or close) must satisfy."""
-        d = self.deal
-        rules = self.rules
-        seat = d.turn
-        left = len(d.hands[seat]) - len(laid)
-        self._keep_one(laid)
-        self._lone_kept_keeps_a_place(laid, [*(tm.meld for tm in d.table), *melds])
-        if rules.lay_mode == "close":
-            if left != 1:
-                raise IllegalAction(
-                    f"lay every card but one at once: this leaves {left} cards in your hand"
-                )
-            kinds = {m.kind for m in melds}
-            if kinds != {"run", "set"}:
-                raise IllegalAction("the lay-down needs at least one run and one set")
-        if d.owed is not None and d.owed not in laid:
-            raise IllegalAction(f"the {d.owed.text} you took from the pile must be part of it")
-        if rules.clean_run_and_set:
-            clean_runs = [m for m in melds if m.kind == "run" and m.pure]
-            if not clean_runs or not any(m.kind == "set" and m.pure for m in melds):
-                raise IllegalAction("a first lay-down needs a run and a set without jokers")
-            owed = d.owed
-            # With two copies of the taken card laid, the copy outside a run may be the taken one.
-            if owed is not None and all(
-                owed in m.cards and laid.count(owed) == m.cards.count(owed) for m in clean_runs
-            ):
-                raise IllegalAction(
-                    f"one run without jokers must be made without the {owed.text} you took"
-                )
-        free = (
-            (rules.small_opening >= 0 and left <= rules.small_opening)
-            or (rules.lay_all_close and left == 1)
-            or self.opening_freed(seat)
-        )
-        if not free and rules.opening_minimum:
-            worth = sum(m.value(rules.jokers_zero) for m in melds)
-            if worth < rules.opening_minimum:
-                extra = " without jokers" if rules.jokers_zero else ""
-                raise IllegalAction(
-                    f"opening is worth {worth}{extra}; the minimum is {rules.opening_minimum}"
-                )
-
-    def _v_open(self, act: Open) -> list[Meld]:
-        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in act.melds):
-            refuse_fields(act)
-        d = self.deal
-        rules = self.rules
-        if rules.lay_mode == "declare":
-            raise IllegalAction("nothing is laid on the table in this game: declare instead")
-        self._need_play("lay down")
-        if d.opened[d.turn]:
-            raise IllegalAction("you have already opened: lay more melds with meld")
-        if not act.melds:
-            # Open(()) met a minimum of 0 (a partner's lay-down, a house rule) and opened the
-            # seat with nothing laid; its text, "open ", is no notation: the record broke.
-            raise IllegalAction("no cards: a meld needs at least 3 cards")
-        laid = [c for m in act.melds for c in m]
-        self._need_hand(laid)
-        melds = [self._meld(m) for m in act.melds]
-        self._lay_down_rules(melds, laid)
-        return melds
-
-    def _v_meld(self, act: NewMeld) -> Meld:
-        if not ONLY_CARDS.issuperset(map(type, act.cards)):
-            refuse_fields(act)
-        d = self.deal
-        if self.rules.lay_mode != "open":
-            raise IllegalAction("melds are laid only with the lay-down in this game")
-        self._need_play("meld")
-        if not d.opened[d.turn]:
-            raise IllegalAction(self._open_first())
-        self._need_hand(act.cards)
-        meld = self._meld(act.cards)
-        self._keep_one(act.cards)
-        self._lone_kept_keeps_a_place(act.cards, [*(tm.meld for tm in d.table), meld])
-        if d.owed is not None or d.freed:
-            after = [*(tm.meld for tm in d.table), meld]
-            self._owed_keeps_a_place(act.cards, after)
-            if d.freed:
-                self._freed_keeps_a_place(act.cards, after)
-        return meld
-
-    def _open_first(self) -> str:
-        # A seat whose partner has laid down (Rami 2 v 2) needs no minimum: naming the
-        # table's would send it looking for points it does not need.
-        m = self.opening_rule(self.deal.turn).minimum
-        return f"open first: your first melds must reach {m}" if m else "lay down first"
-
-    def _table_meld(self, number: int) -> TableMeld:
-        table = self.deal.table
-        if not 1 <= number <= len(table):
-            raise IllegalAction(
-                f"there is no meld {number} on the table"
-                + (f" (melds 1 to {len(table)})" if table else " (the table is empty)")
-            )
-        return table[number - 1]
-
-    def _v_layoff(self, act: Layoff) -> Meld:
-        if type(act.card) is not Card or type(act.number) is not int or act.end not in _ENDS:
-            refuse_fields(act)
-        d = self.deal
-        if not self.rules.layoffs:
-            raise IllegalAction("cards are not laid off in this game")
-        self._need_play("lay off")
-        if not d.opened[d.turn]:
-            raise IllegalAction(self._open_first())
-        tm = self._table_meld(act.number)
-        self._need_hand([act.card])
-        self._keep_one([act.card])
-        try:
-            meld = tm.meld.add(act.card, act.end, d.meld_rules)
-        except InvalidMeld as exc:
-            raise IllegalAction(f"meld {act.number}: {exc}") from None
-        self._lone_kept_keeps_a_place([act.card], self._table_with(act.number, meld))
-        if d.owed is not None or d.freed:
-            after = self._table_with(act.number, meld)
-            self._owed_keeps_a_place([act.card], after)
-            if d.freed:
-                self._freed_keeps_a_place([act.card], after)
-        return meld
-
-    def _v_swap(self, act: Swap) -> int:
-        if type(act.card) is not Card or type(act.number) is not int:
-            refuse_fields(act)
-        d = self.deal
-        if self.rules.swap == "none":
-            raise IllegalAction("jokers are not swapped in this game")
-        self._need_play("swap a joker")
-        if not d.opened[d.turn]:
-            raise IllegalAction(self._open_first())
-        tm = self._table_meld(act.number)
-        self._need_hand([act.card])
-        i = tm.meld.swap_index(act.card, d.meld_rules, self.rules.swap == "fourth")
-        if i is None:
-            meld = tm.meld
-            if (
-                self.rules.swap == "fourth"
-                and meld.kind == "set"
-                and any(meld.jokers)
-                and meld.rank == act.card.rank
-                and act.card.suit in meld.missing_suits()
-                # A full set (two jokers among four cards) has no room to lay the card off.
-                and len(meld.cards) < 4
-            ):
-                raise IllegalAction(
-                    f"a joker leaves a set only as its fourth card: lay {act.card.text} off"
-                )
-            raise IllegalAction(
-                f"{act.card.text} does not take the place of a joker in meld {act.number}"
-            )
-        if d.owed is not None or self.rules.freed_joker_duty:
-            after = self._table_with(act.number, tm.meld.swapped(i, act.card)[0])
-            self._owed_keeps_a_place([act.card], after, jokers=1)
-            if self.rules.freed_joker_duty:
-                self._freed_keeps_a_place([act.card], after, 1)
-        return i
-
-    def _table_with(self, number: int, meld: Meld) -> list[Meld]:
-        """The table's melds with meld ``number`` (from 1) replaced by ``meld``."""
-        melds = [tm.meld for tm in self.deal.table]
-        melds[number - 1] = meld
-        return melds
-
-    def _v_declare(self, act: Declare) -> Card:
-        if not all(ONLY_CARDS.issuperset(map(type, m)) for m in act.melds):
-            refuse_fields(act)
-        d = self.deal
-        if self.rules.lay_mode != "declare":
-            raise IllegalAction("declare belongs to Indian rummy")
-        self._need_play("declare")
-        hand = d.hands[d.turn]
-        cards = [c for m in act.melds for c in m]
-        if len(cards) != len(hand) - 1:
-            raise IllegalAction(
-                f"a declaration shows {len(hand) - 1} cards in melds; this shows {len(cards)}"
-            )
-        self._need_hand(cards)
-        rest = Counter(hand) - Counter(cards)
-        discard = next(iter(rest))
-        if discard is self.kept_card():
-            raise IllegalAction(
-                f"{discard.text} was just taken from the pile: declare with it in a meld"
-            )
-        return discard
-
-    def _v_drop(self, act: Action) -> int:
-        if self.rules.lay_mode != "declare":
-            raise IllegalAction("drop belongs to Indian rummy")
-        d = self.deal
-        return self.rules.middle_drop if d.drew[d.turn] else self.rules.first_drop
-
-    def _v_timeout(self, act: Action) -> None:
-        return None
+        return duties.kept_after_take(self.rules, cards, taken)
 
     # -- performing -----------------------------------------------------------------------
 
@@ -1206,37 +734,6 @@ class Game:
         )
 
 
-#: Why a card owed to the table this turn would have no place once nothing else is left to
-#: keep (see Game._no_card_to_keep).
-_KEEP_ONE: Final = "a card must stay in your hand to discard"
-#: Why a joker that must be laid this turn would have no place (see Game._joker_place_left).
-_NO_JOKER_PLACE: Final = (
-    "no meld on the table could take it and no two cards left in your hand could meld with it"
-)
-#: The same under the house rule ``layoffs`` off, where no table meld is looked at at all.
-_NO_JOKER_PLACE_NO_LAYOFFS: Final = (
-    "nothing may be laid off at this table and no two cards left in your hand could meld with it"
-)
-#: Why a card owed this turn would have no place when no simpler reason holds: the search of
-#: rummykit.engine.place found no sequence of moves that lays it and ends the turn.
-_NO_WAY: Final = "no sequence of moves left could lay it this turn"
-
-
-def _could_meld(c: Card, other: Card) -> bool:
-    """Whether ``c`` could share a meld with ``other``: the same rank in another suit, or the
-    same suit one or two ranks away (an ace at either end)."""
-    if c.rank == other.rank:
-        return c.suit != other.suit
-    if c.suit != other.suit:
-        return False
-    gap = abs(c.rank - other.rank)
-    return gap <= 2 or (ACE in (c.rank, other.rank) and gap >= 11)
-
-
-#: The ends a lay-off may name.
-_ENDS: Final = (None, "low", "high")
-
-
 def _seats_after(dealer: int, n: int) -> list[int]:
     return [(dealer + i) % n for i in range(1, n + 1)]
 
@@ -1315,19 +812,6 @@ def _one_card(text: str) -> Card:
     return cards[0]
 
 
-_VALIDATE: dict[type, Any] = {
-    Draw: Game._v_draw,
-    Take: Game._v_take,
-    Return: Game._v_return,
-    Discard: Game._v_discard,
-    Open: Game._v_open,
-    NewMeld: Game._v_meld,
-    Layoff: Game._v_layoff,
-    Swap: Game._v_swap,
-    Declare: Game._v_declare,
-    Drop: Game._v_drop,
-    Timeout: Game._v_timeout,
-}
 _NO_SNAPSHOT = (Draw, Discard, Timeout)
 _PERFORM: dict[type, Any] = {
     Draw: Game._p_draw,

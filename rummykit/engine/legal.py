@@ -2,9 +2,9 @@
 
 Each verb is enumerated straight from the hand and the table with the same meld arithmetic the
 checks use; compound lay-downs (``open``) go through the same lay-down rules the ``open`` check
-applies (``Game._lay_down_rules``), and melds, lay-offs and swaps while a taken card is owed
-go through the check that it keeps a place (``Game._owed_place_left``), as they do while a freed
-joker is owed (``Game._freed_place_left``). The property tests
+applies (``checks.lay_down_rules``), and melds, lay-offs and swaps while a taken card is owed
+go through the check that it keeps a place (``duties.owed_place_left``), as they do while a freed
+joker is owed (``duties.freed_place_left``). The property tests
 hold the list and the checks to each other.
 """
 
@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rummykit.cards import FACES, JOKER, Card, card
+from rummykit.engine import checks, duties
 from rummykit.engine.actions import (
     Action,
     Declare,
@@ -155,10 +156,10 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
     opened = d.opened[seat]
     keep = 0 if rules.out_by_laying else 1
     # The card just taken that may not be thrown and is not owed (taken_card_duty off) cannot
-    # be the one card kept to discard (see Game._keep_one).
+    # be the one card kept to discard (see duties.keep_one).
     lone = game.kept_card() if keep and d.owed is None and not d.freed else None
     # Where the last card may be laid to go out, that card may be left alone only with a way
-    # to lay it (see Game._lone_kept_place_left).
+    # to lay it (see duties.lone_kept_place_left).
     alone = not keep and d.owed is None and game.kept_card() is not None
     if rules.lay_mode in ("open", "close") and not opened:
         rule = game.opening_rule(seat)
@@ -184,9 +185,9 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                 continue
             if d.owed is not None or d.freed or (alone and len(hand) - len(g) == 1):
                 after = [*table, make_meld(g, mr)]
-                if (d.owed is not None and not game._owed_place_left(g, after)) or (
-                    d.freed and not game._freed_place_left(g, after)
-                ) or not game._lone_kept_place_left(g, after):
+                if (d.owed is not None and not duties.owed_place_left(rules, d, g, after)) or (
+                    d.freed and not duties.freed_place_left(rules, d, g, after)
+                ) or not duties.lone_kept_place_left(rules, d, g, after):
                     continue
             yield NewMeld(g)
     if opened and (rules.layoffs or rules.swap != "none"):
@@ -194,7 +195,7 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
         can_layoff = rules.layoffs and len(hand) - 1 >= keep  # a swap keeps the hand's size
         # While a card is owed (the one taken from the pile, a freed joker), a lay-off or a
         # swap that would leave it no way to be laid is not listed: each is judged on the
-        # table after it, as Game._v_layoff and Game._v_swap judge it.
+        # table after it, as checks.check_layoff and checks.check_swap judge it.
         owing = d.owed is not None or bool(d.freed)
         swap_judged = d.owed is not None or rules.freed_joker_duty
         for n, tm in enumerate(d.table, 1):
@@ -205,7 +206,7 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                     fits = ends
                     if owing or (alone and len(hand) == 2):
                         fits = tuple(e for e in ends if _places_left(
-                            game, [c], game._table_with(n, meld.add(c, e, mr))
+                            game, [c], checks.table_with(game, n, meld.add(c, e, mr))
                         ))
                     if len(ends) == 1 and fits:
                         yield Layoff(n, c)
@@ -218,7 +219,9 @@ def iter_legal(game: Game, one_open: bool = False) -> Iterator[Action]:
                     i = meld.swap_index(c, mr, fourth)
                     if i is not None and (
                         not swap_judged
-                        or _places_left(game, [c], game._table_with(n, meld.swapped(i, c)[0]), 1)
+                        or _places_left(
+                            game, [c], checks.table_with(game, n, meld.swapped(i, c)[0]), 1
+                        )
                     ):
                         yield Swap(n, c)
     if rules.lay_mode == "declare":
@@ -253,13 +256,15 @@ def _kept_lay(
 def _places_left(game: Game, laying: list[Card], after: list[Meld], freeing: int = 0) -> bool:
     """Whether the card taken from the pile and the freed jokers keep a place once ``laying``
     is laid and, by a swap, ``freeing`` jokers come to the hand, ``after`` being the table's
-    melds after the move: the checks of ``Game._v_layoff`` and ``Game._v_swap``, which count
-    a swap's joker as freed for the freed joker's duty only under ``freed_joker_duty``."""
-    freed = freeing if game.rules.freed_joker_duty else 0
+    melds after the move: the checks of ``checks.check_layoff`` and ``checks.check_swap``,
+    which count a swap's joker as freed for the freed joker's duty only under
+    ``freed_joker_duty``."""
+    rules, d = game.rules, game.deal
+    freed = freeing if rules.freed_joker_duty else 0
     return (
-        game._owed_place_left(laying, after, freeing)
-        and (not (game.deal.freed or freed) or game._freed_place_left(laying, after, freed))
-        and (freeing > 0 or game._lone_kept_place_left(laying, after))
+        duties.owed_place_left(rules, d, laying, after, freeing)
+        and (not (d.freed or freed) or duties.freed_place_left(rules, d, laying, after, freed))
+        and (freeing > 0 or duties.lone_kept_place_left(rules, d, laying, after))
     )
 
 
@@ -283,7 +288,7 @@ def _walk_opens(
     if chosen:
         laid = [c for k in chosen for c in groups[k]]
         try:
-            game._lay_down_rules([melds[k] for k in chosen], laid)
+            checks.lay_down_rules(game, [melds[k] for k in chosen], laid)
         except IllegalAction:
             pass
         else:
