@@ -78,3 +78,16 @@ def test_the_drops_benchmark_reports_both_pairings() -> None:
     assert lines[0].startswith("seed 1: v easy, drops ") and "no drops v medium" in lines[0]
     assert lines[1].startswith("all 2 deals v easy, with drops: ") and lines[1].endswith("%")
     assert lines[2].startswith("all 2 deals v easy, without drops: ")
+
+
+def test_the_observation_benchmark_reports_by_events() -> None:
+    # A tiny run: the times mean nothing here, the report's shape does.
+    script = str(SCRIPTS / "bench_observation.py")
+    out = subprocess.run([sys.executable, script, "--variant", "rummy", "--players", "2",
+                          "--deals", "1"], capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith("rummy, 2 seats, 1 deals: ")
+    assert lines[1].startswith("  events 0-49: ") and "observation" in lines[1]
+    refused = subprocess.run([sys.executable, script, "--variant", "rami71", "--players", "6"],
+                             capture_output=True, text=True)
+    assert refused.returncode == 2 and len(refused.stderr.splitlines()) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import pickle
 import random
 from typing import Any
@@ -145,3 +146,67 @@ def test_rules_come_from_the_view_only() -> None:
     g = Game.new("rummy", 2, {"opening": 51}, seed=3)
     obs = observe(g, g.to_move or 0)
     assert obs.rules == make_rules("rummy", 2, {"opening": 51})
+
+
+def _typed(data: object) -> object:
+    """``data`` with the type of every value kept (``True == 1`` for ``==`` alone)."""
+    if isinstance(data, dict):
+        return {k: _typed(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_typed(v) for v in data]
+    return (type(data).__name__, data)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("rummy", 3), ("rami51", 2), ("rami71", 4)])
+def test_the_history_a_bot_gets_is_the_json_copy_of_the_games(variant: str,
+                                                              players: int) -> None:
+    # The engine's events are copied directly (a JSON round trip of the whole history at
+    # every decision was most of the time of building an observation in a long deal): the
+    # copy must be the same data, of the same types, sharing no dict or list with the game.
+    g = Game.new(variant, players, seed=21)
+    rng = random.Random(2)
+    melds = 0
+    for _ in range(150):
+        seat = g.to_move
+        if seat is None:
+            break
+        obs = observe(g, seat)
+        history = g.history()
+        assert _typed(list(obs.history)) == _typed(json.loads(json.dumps(history)))
+        engine = {id(x) for e in g.deal.events for x in (e, *e.values())
+                  if isinstance(x, (dict, list))}
+        for e in obs.history:
+            assert id(e) not in engine
+            for v in e.values():
+                assert not isinstance(v, (dict, list)) or id(v) not in engine
+                if isinstance(v, list):
+                    v.append("altered")  # the bot's copy only
+                    melds += 1
+        assert g.history() == history
+        play_turn(g, seat, make_bot("medium"), rng)
+    assert melds > 0  # lists were copied, not only texts and numbers
+
+
+def test_other_histories_are_still_copied_through_json() -> None:
+    # Events that are no engine's (a text or an int of a subclass, a Mapping that is no
+    # dict) take the JSON copy, as before: plain texts, ints and dicts.
+    from collections import OrderedDict
+    from enum import IntEnum
+
+    class Seat(IntEnum):
+        FIRST = 0
+
+    class Text(str):
+        pass
+
+    g = Game.new("rummy", 2, seed=4)
+    seat = g.to_move
+    assert seat is not None
+    odd = [OrderedDict(seat=0, action="open", melds=["3H 4H 5H"]),
+           {"seat": Seat.FIRST, "action": "open", "melds": ["3H 4H 5H"]},
+           {"seat": 0, "action": "open", "melds": [Text("3H 4H 5H")]}]
+    for event in odd:
+        obs = Observation.from_view(g.view(seat), [*g.history(), event])
+        assert _typed(obs.history[-1]) == _typed({"seat": 0, "action": "open",
+                                                  "melds": ["3H 4H 5H"]})
+        assert type(obs.history[-1]) is dict and type(obs.history[-1]["melds"][0]) is str

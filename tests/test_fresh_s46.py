@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rummykit.errors import InvalidArgument
 from tests.test_paired_bots import script as paired
 
 
@@ -15,8 +16,8 @@ def test_hard_with_a_weight_of_0_is_a_version_to_compare() -> None:
         level, options = pb.parse_bot(f"hard:samples=2,{name}=0")
         assert (level, options) == ("hard", {"samples": 2, name: 0})
         assert getattr(pb.make_bot_of(level, options), name) == 0
-        with pytest.raises(pb.BadSpec, match="0 or more"):
+        with pytest.raises(InvalidArgument, match="0 or more"):
             pb.parse_bot(f"hard:{name}=-0.5")
     for name in ("samples", "rounds", "budget"):
-        with pytest.raises(pb.BadSpec, match="above 0"):
+        with pytest.raises(InvalidArgument, match="above 0"):
             pb.parse_bot(f"hard:{name}=0")

@@ -65,7 +65,8 @@ def test_the_sign_test() -> None:
 
 @pytest.mark.parametrize(("args", "said"), [
     (["--a", "hard:foo=1", "--b", "medium"], "hard has no option 'foo'"),
-    (["--a", "hard:samples=0", "--b", "medium"], "samples must be above 0"),
+    (["--a", "hard:samples=0", "--b", "medium"], "samples must be a whole number above 0"),
+    (["--a", "hard:search=1", "--b", "medium"], "search must be True or False"),
     (["--a", "medium:drops=maybe", "--b", "medium"], "'maybe' is no value"),
     (["--a", "medium:drops=1", "--b", "medium"], "drops takes a bool"),
     (["--a", "wizard", "--b", "medium"], "unknown bot 'wizard'"),

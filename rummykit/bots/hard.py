@@ -30,6 +30,8 @@ the live cards); the steps below are for the variants that lay melds as they go.
 
 from __future__ import annotations
 
+import contextlib
+import math
 import random
 import time
 from collections import Counter
@@ -54,6 +56,7 @@ from rummykit.cards import ACE, Card, card
 from rummykit.engine.actions import Discard
 from rummykit.engine.game import Game
 from rummykit.engine.scoring import DealResult
+from rummykit.errors import InvalidArgument, describe
 from rummykit.melds import Meld, MeldRules, rummy_penalty
 from rummykit.rules import Ruleset
 from rummykit.solver import least_penalty, penalty_points
@@ -253,6 +256,36 @@ def rollout_value(world: Game, seat: int, rounds: int, style: Style,
     return theirs - mine
 
 
+def _number(name: str, value: object, zero: bool, meaning: str) -> float:
+    """``value`` as a finite float, above 0 (or 0 and more when ``zero``); a bool, text or
+    an int too large for a float is refused."""
+    number = math.nan
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        with contextlib.suppress(OverflowError):
+            number = float(value)
+    if not (math.isfinite(number) and (number >= 0 if zero else number > 0)):
+        bound = "of 0 or more" if zero else "above 0"
+        raise InvalidArgument(
+            f"HardBot's {name} must be a number {bound} ({meaning}), not {describe(value)}"
+        )
+    return number
+
+
+def _count(name: str, value: object, meaning: str, none: str = "") -> None:
+    if type(value) is not int or value < 1:
+        raise InvalidArgument(
+            f"HardBot's {name} must be a whole number above 0 ({meaning}){none}, "
+            f"not {describe(value)}"
+        )
+
+
+def _flag(name: str, value: object, meaning: str) -> None:
+    if type(value) is not bool:
+        raise InvalidArgument(
+            f"HardBot's {name} must be True or False ({meaning}), not {describe(value)}"
+        )
+
+
 class HardBot:
     """Memory, inference and determinized Monte Carlo within ``budget`` seconds per move."""
 
@@ -261,7 +294,22 @@ class HardBot:
     def __init__(self, budget: float = 1.0, rounds: int = 3, samples: int | None = None,
                  feed_weight: float = FEED_WEIGHT, search: bool = False,
                  draw_weight: float = DRAW_WEIGHT, count_open: bool = True) -> None:
-        self.budget: float | None = float(budget)
+        # Checked before anything is kept: a wrong value would otherwise surface moves later,
+        # deep inside a decision (play_turn would then quietly play medium's move instead).
+        budget = _number("budget", budget, False, "its thinking time per move, in seconds")
+        _count("rounds", rounds, "the rounds each rollout of the search plays")
+        if samples is not None:
+            _count("samples", samples, "a fixed number of samples per search",
+                   " or None (as many as the budget allows)")
+        feed_weight = _number("feed_weight", feed_weight, True,
+                              "points per unit of probability that the next rival takes the "
+                              "discard; 0 leaves the estimate out")
+        draw_weight = _number("draw_weight", draw_weight, True,
+                              "the weight of the next draw's expected gain; 0 leaves the "
+                              "estimate out")
+        _flag("search", search, "whether to run rollouts")
+        _flag("count_open", count_open, "whether an opened hand counts its cards to go out")
+        self.budget: float | None = budget
         #: Judge the discards of an opened hand by :func:`open_score` (cards to go out)
         #: rather than by the medium judgement (points).
         self.count_open = count_open

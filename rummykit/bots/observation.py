@@ -59,7 +59,9 @@ _EVENT_NEEDS: Final = {
 }
 
 
-def _check_shape(view: object, history: object) -> None:
+def _check_shape(view: object, history: object) -> bool:
+    """Raise :class:`InvalidArgument` naming the first field of the wrong shape; True when
+    every event is as the engine makes them (:func:`_plain_event`)."""
     if not isinstance(view, Mapping):
         raise InvalidArgument(f"view must be a seat's view (a dict), not {describe(view)}")
     if view.get("seat") is None or "hand" not in view:
@@ -77,7 +79,15 @@ def _check_shape(view: object, history: object) -> None:
         _check_fields(view["turn"], _TURN_SHAPE, "view turn")
     if not isinstance(history, Sequence) or isinstance(history, str):
         raise InvalidArgument(f"history must be a list of events (dicts), not {describe(history)}")
+    plain = True
     for i, e in enumerate(history):
+        if _plain_event(e):
+            # its action is text (or absent) and its melds, if any, a list of texts already
+            need = _EVENT_NEEDS.get(e.get("action"))
+            if need is not None and type(e.get(need)) is not str:
+                raise InvalidArgument(f"history[{i}] ({e['action']}) lacks its {need!r}")
+            continue
+        plain = False
         _check_fields(e, _EVENT_SHAPE, f"history[{i}]")
         need = _EVENT_NEEDS.get(e.get("action"))
         if need is not None and not isinstance(e.get(need), str):
@@ -85,6 +95,47 @@ def _check_shape(view: object, history: object) -> None:
         melds = e.get("melds", [])
         if not all(isinstance(m, str) for m in melds):
             raise InvalidArgument(f"history[{i}] melds must be card texts, not {describe(melds)}")
+    return plain
+
+
+#: The exact types of an event's fields that :func:`_check_fields` accepts (a bool only where
+#: it is asked for), and of any other field's value that a JSON copy gives back unchanged.
+_EVENT_TYPES: Final = {
+    name: frozenset(type(None) if k is None else k for k in kinds) for name, kinds in
+    _EVENT_SHAPE.items()
+}
+_SCALARS: Final = frozenset((str, int, bool, type(None)))
+
+
+def _plain_event(e: object) -> bool:
+    """Whether ``e`` is an event as the engine makes them: a dict of text keys whose values
+    are text, whole numbers, bools, None or lists of text, each of a field's checked type.
+    Such an event passes :func:`_check_fields` and :func:`_copy_events` copies it as JSON
+    would; the check of every field, once per event at every decision, was most of the
+    time of building an observation late in a long deal."""
+    if type(e) is not dict:
+        return False
+    for name, value in e.items():
+        kind = type(value)
+        if kind is list:
+            if not all(type(x) is str for x in value):
+                return False
+        elif kind not in _SCALARS:
+            return False
+        if type(name) is not str:
+            return False
+        kinds = _EVENT_TYPES.get(name)
+        if kinds is not None and kind not in kinds:
+            return False
+    return True
+
+
+def _copy_events(history: Sequence[Mapping[str, Any]], plain: bool) -> list[dict[str, Any]]:
+    """A copy of the events as plain data, the same as :func:`_plain`'s (JSON) copy but made
+    directly when every event is ``plain`` (:func:`_plain_event`), about twice as fast."""
+    if plain:
+        return [{k: list(v) if type(v) is list else v for k, v in e.items()} for e in history]
+    return list(_plain([dict(e) for e in history]))
 
 
 def _check_fields(data: object, shape: Mapping[str, tuple[Any, ...]], where: str) -> None:
@@ -144,9 +195,9 @@ class Observation:
     ):
         """Build from a view dict and history events (both copied; nothing else is read).
         Either of the wrong shape raises :class:`InvalidArgument` naming the field."""
-        _check_shape(view, history)
+        plain = _check_shape(view, history)
         try:
-            return cls(_plain(dict(view)), tuple(_plain([dict(e) for e in history])))
+            return cls(_plain(dict(view)), tuple(_copy_events(history, plain)))
         except (TypeError, ValueError, RecursionError) as exc:
             # What json refuses: a value of another type somewhere inside, a circular list.
             raise InvalidArgument(f"view and history must be JSON data: {exc}") from None
