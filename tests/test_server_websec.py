@@ -1,5 +1,5 @@
 """The browser's security headers on every HTTP answer of the server (``SecurityHeaders`` in
-server/app.py; docs/server.md, *Safety limits*).
+server/websec.py; docs/server.md, *Safety limits*).
 
 What each header stops, as an attack on a server without it:
 

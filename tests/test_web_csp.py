@@ -1,4 +1,4 @@
-"""The page under its own Content-Security-Policy (``SecurityHeaders`` in server/app.py): no
+"""The page under its own Content-Security-Policy (``SecurityHeaders`` in server/websec.py): no
 inline script or style attribute is needed, so the browser refuses nothing the page does, and
 the styles the page sets from numbers (the lobby's fanned cards, the opening meter) still
 apply. A style written as an attribute (``style="width:40%"``) was refused by the policy and

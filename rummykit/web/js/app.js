@@ -689,7 +689,12 @@ async function setLanguage(lang) {
 async function boot() {
   applyPrefs();
   await setLanguage(detectLanguage());
-  document.getElementById("lang").addEventListener("change", (e) => setLanguage(e.target.value));
+  document.getElementById("lang").addEventListener("change", (e) => setLanguage(e.target.value).catch(() => {
+    // its words could not be fetched (no network): the page keeps its language, and the menu
+    // names that one, not the choice left half made (chosen again once back, it changed nothing)
+    document.getElementById("lang").value = language();
+    toast(t("settings.languageUnavailable"), "error");
+  }));
   const settings = document.getElementById("settings");
   document.getElementById("settings-btn").addEventListener("click", () => {
     document.getElementById("opt-fourcolor").checked = !!S.prefs.fourColor;
