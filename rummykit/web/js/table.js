@@ -1,8 +1,8 @@
 // The table: other players, melds, stock and pile, the hand, the actions, the clock and the end
 // of deal / game screens. Everything is redrawn from the latest state; the hand's arrangement
 // and the selection live in the client.
-import { t, language } from "./i18n.js";
-import { h, listen, placeView, placePart, confirmDialog, chooseDialog, formatSeconds, toast, announce, spoken, withJokerNames, tapActed } from "./ui.js";
+import { language, t } from "./i18n.js";
+import { announce, chooseDialog, confirmDialog, formatSeconds, h, listen, placePart, placeView, spoken, tapActed, toast, withJokerNames } from "./ui.js";
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldRules, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
@@ -367,20 +367,7 @@ export function renderTable(root, S, actions, selection = false) {
   section.append(h("h1.visually-hidden", { text: `${t(`variant.${v.variant}.name`)} · ${t("table.dealN", { n: v.deal })}` }));
 
   // --- the other players
-  const order = [];
-  for (let i = 1; i <= v.players; i++) order.push(((mine ? S.you : -1) + i + v.players) % v.players);
-  if (!mine) order.sort((a, b) => a - b);
-  // the players and the melds scroll in boxes of their own on a phone held sideways (app.css):
-  // their scroll is kept through the redraws (data-scroll), as the log's is, and the players'
-  // box, which holds no control, is in the keyboard's reach there (the melds are buttons)
-  const opponents = h("div.opponents", { role: "list", "aria-label": t("table.players"), "data-key": "opponents", "data-scroll": "",
-    tabindex: matchMedia(SIDEWAYS).matches ? "0" : null },
-    order.filter((s) => !mine || s !== S.you).map((s) => seatChip(S, s, teams)));
-  const watching = (S.room && S.room.spectators) || 0;
-  if (watching) {
-    opponents.append(h("span.watchers", { role: "listitem", "data-spectators": watching, title: t("room.spectators", { n: watching }) },
-      eyeIcon(), t("room.spectators", { n: watching })));
-  }
+  const opponents = opponentsBox(S, mine, teams);
 
   // --- the felt: stock, pile, indicator, melds
   const felt = h("div.felt", {}, part("piles", S, actions), part("melds", S, actions), pileHistory(S));
@@ -425,6 +412,27 @@ export function renderTable(root, S, actions, selection = false) {
   document.title = myTurn ? `● ${t("turn.yours")} — rummykit` : `${t(`variant.${v.variant}.name`)} — rummykit`;
   tickClock(S);
   pastDealWatch(S);
+}
+
+/** The other players' chips, in the order of play after one's own seat (a spectator's in
+ * seat order), and how many people watch. */
+function opponentsBox(S, mine, teams) {
+  const v = S.view;
+  const order = [];
+  for (let i = 1; i <= v.players; i++) order.push(((mine ? S.you : -1) + i + v.players) % v.players);
+  if (!mine) order.sort((a, b) => a - b);
+  // the players and the melds scroll in boxes of their own on a phone held sideways (app.css):
+  // their scroll is kept through the redraws (data-scroll), as the log's is, and the players'
+  // box, which holds no control, is in the keyboard's reach there (the melds are buttons)
+  const opponents = h("div.opponents", { role: "list", "aria-label": t("table.players"), "data-key": "opponents", "data-scroll": "",
+    tabindex: matchMedia(SIDEWAYS).matches ? "0" : null },
+    order.filter((s) => !mine || s !== S.you).map((s) => seatChip(S, s, teams)));
+  const watching = (S.room && S.room.spectators) || 0;
+  if (watching) {
+    opponents.append(h("span.watchers", { role: "listitem", "data-spectators": watching, title: t("room.spectators", { n: watching }) },
+      eyeIcon(), t("room.spectators", { n: watching })));
+  }
+  return opponents;
 }
 
 /** An eye drawn as a picture: an emoji needs a colour-emoji font, which many systems (Debian's
