@@ -4,35 +4,21 @@
 import { language, t } from "./i18n.js";
 import { announce, chooseDialog, confirmDialog, formatSeconds, h, listen, placePart, placeView, spoken, tapActed, toast, withJokerNames } from "./ui.js";
 import { cardElement, parseCard, parseCards, pretty, rankNumber } from "./cards.js";
-import { checkMeld, meldRules, meldSpan } from "./melds.js";
+import { checkMeld, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
-import { avatar, botLevel, botName, houseRulesLine, initial, optionsSummary, seatMarks } from "./lobby.js";
+import { avatar, botLevel, houseRulesLine, optionsSummary } from "./lobby.js";
 import { translateReason } from "./reasons.js";
+import { can, dropCost, isBot, isMyTurn, laysDownOnlyAtOnce, outOfGame, ownerMark, personMark, rulesOf, scoreOf, seatName, selectedIds, selectedTexts, shortName, subjectName, teamsGame } from "./tablestate.js";
+// what the table's importers (app.js, replay.js, the browser tests) took from here before it was split
+export { laysDownOnlyAtOnce, seatName, seatOut, subjectName } from "./tablestate.js";
 
 /** A phone held sideways, or a short window: app.css lays the table out for it. */
 const SIDEWAYS = "(max-height: 520px) and (min-width: 561px) and (orientation: landscape)";
 
-const RAMI = ["rami51", "rami71", "simple"];
 // Each variant's joker swaps (rules.py); a house rule in the view's options says otherwise.
 const SWAPS = { rummy: "any", rami51: "fourth", rami71: "fourth", simple: "none", indian: "none" };
 
 // ---------------------------------------------------------------- helpers over the state
-export function seatName(S, seat) {
-  if (seat === null || seat === undefined) return "";
-  const s = S.room && S.room.seats[seat];
-  if (!s) return t("lobby.seatN", { n: seat + 1 });
-  if (seat === S.you) return t("seat.youName", { name: s.name || "" });
-  if (s.kind === "bot") return botName(s);
-  return s.name || t("lobby.seatN", { n: seat + 1 });
-}
-
-/** A seat's name as the subject of a sentence ("{who} discarded 7♥"): your own name without
- * "You (…)", which takes no third-person verb in any of the languages ("Tú (Ana) descartó"). */
-export function subjectName(S, seat) {
-  const s = S.room && S.room.seats[seat];
-  if (seat === S.you && s && s.name) return s.name;
-  return seatName(S, seat);
-}
 
 /** Who won a deal, and what it was worth: the winner's points in rummy, what the others pay in
  * Rami and Indian rummy (there the winner scores nothing). */
@@ -66,38 +52,6 @@ export function dealSummary(S, r) {
 export function owesText(owes, can = []) {
   if (owes.length === 1 && owes[0] !== "X" && can.includes("return")) return t("turn.owesReturn", { cards: pretty(owes[0]) });
   return t("turn.owes", { cards: owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") });
-}
-
-/** Simple Rami: no opening, its one lay-down is the whole hand (the close), whose points count
- * for nothing; the page words its meter, button and hints so. */
-export function laysDownOnlyAtOnce(view) {
-  return view.variant === "simple";
-}
-
-function teamsGame(view) {
-  return RAMI.includes(view.variant) && view.players === 4;
-}
-
-function rulesOf(view) {
-  return meldRules(view.variant, rankNumber(view.wild_rank));
-}
-
-function isMyTurn(S) {
-  const v = S.view;
-  return !!(v && v.turn && S.you !== null && v.seat === S.you && v.turn.seat === S.you);
-}
-
-function can(S, verb) {
-  return isMyTurn(S) && !S.pending && Array.isArray(S.view.turn.can) && S.view.turn.can.includes(verb);
-}
-
-function selectedIds(S) {
-  if (!S.arrangement) return [];
-  return S.arrangement.all().filter((id) => S.selected.has(id));
-}
-
-function selectedTexts(S) {
-  return selectedIds(S).map(Arrangement.textOf);
 }
 
 /** Put cards in an order the server reads as a meld: as they are, or sorted with jokers in the gaps. */
@@ -164,13 +118,6 @@ export function fits(meld, text, view) {
   }
   if (!isJ(c) && swaps !== "none") m.jokers.forEach((j, i) => { if (j && natural(low + i)) out.swap = true; });
   return out;
-}
-
-/** The cost of dropping now (Indian): the engine's own figure, in the view of a seat still in
- * the deal (20 before its first draw, 40 after; 20 too for a first player dealt the extra card
- * under the house rule first_extra, who starts by discarding, having drawn nothing). */
-function dropCost(S) {
-  return S.view.drop_cost;
 }
 
 /** One line for the log from a state's "last": {seat, action, auto}; ``taken`` is the card a
@@ -545,12 +492,6 @@ export function takenFromPile(events, seat) {
   return held;
 }
 
-function scoreOf(v, s) {
-  if (!Array.isArray(v.scores)) return null;
-  if (teamsGame(v) && v.scores.length === 2) return v.scores[s % 2];
-  return v.scores[s] ?? null;
-}
-
 function pilesBox(S, actions) {
   const v = S.view;
   const canDraw = can(S, "draw");
@@ -647,34 +588,6 @@ function pileHistory(S) {
   return h("ol.pile-history", { id: "pile-history", "aria-label": t("table.pileHistory"), tabindex: "0",
     "data-key": "pile-history", "data-scroll": "" },
   items.length ? items : h("li.pile-none", { text: t("table.pileEmpty") }));
-}
-
-/** A seat's name in few letters: "Bot 2" without its level, "you" for one's own seat. */
-function shortName(S, s) {
-  const rs = S.room && S.room.seats[s];
-  if (s === S.you) return t("room.you");
-  if (rs && rs.kind === "bot") return t("seat.botNumbered", { n: s + 1 });
-  return seatName(S, s);
-}
-
-function isBot(S, s) {
-  return !!(S.room && S.room.seats[s] && S.room.seats[s].kind === "bot");
-}
-
-/** A seat's mark in a letter or two: a person's initial, as on their avatar, and a bot's
- * initial in the reader's language ("B", "R" for "Robot") with its seat's number, as every
- * bot's avatar shows that initial. */
-function ownerMark(S, s) {
-  if (isBot(S, s)) return t("seat.botMark", { n: s + 1 });
-  return personMark(S, s);
-}
-
-/** A person's mark, told apart from the others' at the table (``seatMarks``): their avatar's
- * letters and their melds' mark. */
-function personMark(S, s) {
-  const seats = S.room && S.room.seats;
-  const mark = seats ? seatMarks(seats).get(s) : null;
-  return mark || initial(seats && seats[s] ? seats[s].name : seatName(S, s));
 }
 
 /** The pile's name, with what pressing it does, as the stock's says "draw": it takes the top
@@ -1092,19 +1005,6 @@ function sidePanel(S, actions) {
       S.you !== null && S.you !== undefined
         ? h("button.btn.small.ghost", { type: "button", "data-action": "say", "data-key": "say", text: t("say.button"), onclick: () => actions.say() })
         : null), log));
-}
-
-/** Why a seat is out (``eliminated`` from a pool game, else the deal's ``dropped`` …), or
- * nothing: the engine's list of the eliminated has those the finished deal put out too, whose
- * seats are still the deal's until the next one. */
-export function seatOut(v, s) {
-  if (Array.isArray(v.eliminated) && v.eliminated.includes(s)) return "eliminated";
-  return v.seats[s] ? v.seats[s].out : undefined;
-}
-
-/** Whether a pool player is out of the game (:func:`seatOut`). */
-function outOfGame(v, s) {
-  return seatOut(v, s) === "eliminated";
 }
 
 /** The game's sheet: the totals after each deal (the engine's ``results[].totals``), one
