@@ -2,7 +2,7 @@
 // of deal / game screens. Everything is redrawn from the latest state; the hand's arrangement
 // and the selection live in the client.
 import { language, t } from "./i18n.js";
-import { announce, chooseDialog, confirmDialog, formatSeconds, h, listen, placePart, placeView, spoken, tapActed, toast, withJokerNames } from "./ui.js";
+import { announce, chooseDialog, confirmDialog, h, listen, placePart, placeView, spoken, tapActed, toast, withJokerNames } from "./ui.js";
 import { cardElement, parseCard, pretty, rankNumber } from "./cards.js";
 import { checkMeld, meldSpan } from "./melds.js";
 import { Arrangement } from "./hand.js";
@@ -12,24 +12,18 @@ import { can, dropCost, isBot, isMyTurn, laysDownOnlyAtOnce, outOfGame, ownerMar
 import { fits, meldOrder, rankLetter, standsFor } from "./meldfit.js";
 import { panelLog } from "./tablelog.js";
 import { dealResults, dealSummary, fromResult } from "./results.js";
+import { heldBannerKey, nextDealText, rematchGoneText, statusBar, tickClock } from "./status.js";
 // what the table's importers (app.js, replay.js, the browser tests) took from here before it was split
 export { laysDownOnlyAtOnce, seatName, seatOut, subjectName } from "./tablestate.js";
 export { fits, meldOrder, standsFor } from "./meldfit.js";
 export { describeAction, eventAction, eventDetail, keepLog, panelLog } from "./tablelog.js";
 export { dealResults, dealSummary } from "./results.js";
+export { heldBannerKey, owesText, tickClock } from "./status.js";
 
 /** A phone held sideways, or a short window: app.css lays the table out for it. */
 const SIDEWAYS = "(max-height: 520px) and (min-width: 561px) and (orientation: landscape)";
 
 // ---------------------------------------------------------------- helpers over the state
-
-/** "You must lay 7♣ before you discard": the cards a turn owes (a joker freed is "X"). The card
- * just taken may be given back instead (``can`` has "return"): a newcomer who took it and could
- * not lay it read only "Lay down A♥ before you discard", with no word of the way out. */
-export function owesText(owes, can = []) {
-  if (owes.length === 1 && owes[0] !== "X" && can.includes("return")) return t("turn.owesReturn", { cards: pretty(owes[0]) });
-  return t("turn.owes", { cards: owes.map((c) => (c === "X" ? t("card.joker") : pretty(c))).join(", ") });
-}
 
 /** The end-of-deal message as the end card reads it once a ``room`` message came: the room
  * says when the next deal starts (none while the room is held, because everyone at it is
@@ -467,51 +461,6 @@ function meldTile(S, m, hint, single) {
     // a phone has no room for the name (app.css hides it): the owner's mark, as on their
     // seat's avatar, under the meld's number; the button's name says who in words
     h(`span.meld-mark${m.owner === S.you ? ".mine" : isBot(S, m.owner) ? ".bot" : ""}`, { "aria-hidden": "true", title: seatName(S, m.owner), text: ownerMark(S, m.owner) }));
-}
-
-function statusBar(S, actions) {
-  const v = S.view;
-  let text;
-  if (!v.turn) text = v.over ? t("end.gameOver") : t("end.dealOver");
-  else if (isMyTurn(S)) {
-    const tr = v.turn;
-    if (tr.owes && tr.owes.length) text = owesText(tr.owes, tr.can || []);
-    else if (tr.phase === "draw") text = v.pile.length && tr.can.includes("take") ? t("turn.drawOrTake") : t("turn.draw");
-    else text = v.variant === "indian" ? t("turn.playIndian") : t("turn.play");
-  } else if (S.room && S.room.held) text = t("turn.theirsPaused", { who: seatName(S, v.turn.seat) });
-  else text = t("turn.theirs", { who: seatName(S, v.turn.seat) });
-  const held = !!(S.room && S.room.held);
-  const score = S.you !== null && S.you !== undefined ? scoreOf(v, S.you) : null;
-  // the other's last move of this deal: the deal's line ends the search, so a new deal shows
-  // none yet, whether the page saw the last deal or was just opened
-  let lastOther = null;
-  for (let i = S.log.length - 1; i >= 0 && !S.log[i].deal; i--) {
-    // a quick message is no move: the status line keeps the last move (the chip shows it)
-    if (S.log[i].said) continue;
-    // a restock is nobody's move: the other's discard before it is what the turn may take
-    if (S.log[i].seat !== S.you && S.log[i].seat !== null) {
-      lastOther = S.log[i];
-      break;
-    }
-  }
-  // focusable from script only, and named by its key, so the focus an end screen hands to a
-  // spectator's status line (endFocus) stays on it through the redraws that follow. No live
-  // region: the moves and the turn are announced (app.js), and the turn clock in it would be
-  // read out every second.
-  return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { tabindex: -1, "data-key": "status", "data-keep": "content" },
-    h("span.status-text", { "data-status": "turn", text }),
-    lastOther ? h("span.last-action", { text: lastOther.text }) : null,
-    isMyTurn(S) && !held ? h("span.my-clock", { "data-clock": "text", "data-clock-seat": S.you }) : null,
-    score !== null ? h("span.my-score", { text: t("table.yourScore", { n: score }) }) : null,
-    isMyTurn(S) && !held ? h("div.clock-bar.mine", { "data-clock": "bar", "data-clock-seat": S.you }, h("span")) : null);
-}
-
-/** The held banner's words: a person out of a pool game (eliminated) is at the table, not
- * away, and only watches; the room is held because everyone still in the game is away. */
-export function heldBannerKey(S) {
-  const v = S.view;
-  const mine = S.you !== null && S.you !== undefined && v && v.seats && v.seats[S.you];
-  return mine && mine.out === "eliminated" ? "table.heldBannerOut" : "table.heldBanner";
 }
 
 function meterBar(S, actions) {
@@ -1145,52 +1094,6 @@ async function doDrop(S, actions) {
 }
 
 // ---------------------------------------------------------------- the clock
-const LOW_CLOCK = 10000;
-
-export function tickClock(S) {
-  const c = S.clock;
-  // said once as one's own clock runs low (the clock is no live region); a clock that comes
-  // already low (a reload, the turn's next state) was not seen to cross, so says nothing
-  if (c && S.you !== null && S.you !== undefined && c.seat === S.you) {
-    const left = c.endAt - performance.now();
-    if (c.lastLeft !== undefined && c.lastLeft >= LOW_CLOCK && left < LOW_CLOCK) announce(t("turn.clockLow", { s: LOW_CLOCK / 1000 }));
-    c.lastLeft = left;
-  }
-  const els = document.querySelectorAll("[data-clock]");
-  els.forEach((el) => {
-    if (!c || Number(el.dataset.clockSeat) !== c.seat) return;
-    const left = Math.max(0, c.endAt - performance.now());
-    if (el.dataset.clock === "text") {
-      // the clock's sign is drawn by the stylesheet, as a picture a screen reader does not name
-      el.textContent = formatSeconds(left);
-      el.classList.toggle("low", left < LOW_CLOCK);
-    } else {
-      const bar = el.firstElementChild;
-      if (bar) bar.style.width = `${c.duration ? Math.max(0, Math.min(100, (left / c.duration) * 100)) : 0}%`;
-      el.classList.toggle("low", left < LOW_CLOCK);
-    }
-  });
-  document.querySelectorAll("[data-countdown]").forEach((el) => {
-    el.textContent = nextDealText(S, Number(el.dataset.countdown));
-  });
-  document.querySelectorAll("[data-rematch-at]").forEach((el) => {
-    el.textContent = rematchGoneText(S, Number(el.dataset.rematchAt), el.dataset.rematchGone);
-  });
-}
-
-/** "New game in 30 s without waiting for Ben", or that it is starting once the clock ran out
- * (the server's messages follow). */
-function rematchGoneText(S, at, who) {
-  const left = at - S.conn.now();
-  return left > 0 ? t("end.rematchGone", { s: Math.ceil(left / 1000), who }) : t("end.rematchGoneNow");
-}
-
-/** "Next deal in 3 s", or that it is on its way once the pause is over (the server's state
- * follows). */
-function nextDealText(S, at) {
-  const left = at - S.conn.now();
-  return left > 0 ? t("end.nextDeal", { s: Math.ceil(left / 1000) }) : t("end.nextDealNow");
-}
 
 // ---------------------------------------------------------------- keyboard
 function handKeys(e, S, actions) {
