@@ -1,6 +1,9 @@
-// The table: other players, melds, stock and pile, the hand, the actions, the clock and the end
-// of deal / game screens. Everything is redrawn from the latest state; the hand's arrangement
-// and the selection live in the client.
+// The table as a whole: it lays out its parts, drawn by modules of their own (players.js, the
+// other players; piles.js, the stock and the pile; meldtiles.js, the melds laid; status.js,
+// meter.js, actionbar.js and handbox.js, one's own area; sidepanel.js, the scores and the log;
+// endscreen.js, the end of a deal or the game), the banners over them, and draws again only
+// what a change of the selection changes. Everything is redrawn from the latest state; the
+// hand's arrangement and the selection live in the client.
 import { language, t } from "./i18n.js";
 import { h, placePart, placeView } from "./ui.js";
 import { isMyTurn, teamsGame } from "./tablestate.js";
@@ -15,22 +18,7 @@ import { pastDealWatch } from "./pastdeal.js";
 import { sidePanel } from "./sidepanel.js";
 import { endOverlay } from "./endscreen.js";
 import { setupDrag } from "./drag.js";
-// what the table's importers (app.js, replay.js, the browser tests) took from here before it was split
-export { laysDownOnlyAtOnce, seatName, seatOut, subjectName } from "./tablestate.js";
-export { fits, meldOrder, standsFor } from "./meldfit.js";
-export { describeAction, eventAction, eventDetail, keepLog, panelLog } from "./tablelog.js";
-export { dealResults, dealSummary } from "./results.js";
-export { heldBannerKey, owesText, tickClock } from "./status.js";
-export { sentence, wrongDeclarationCost } from "./moves.js";
-export { takenFromPile } from "./players.js";
-export { pileThrowers } from "./piles.js";
-export { closePastDeal, openPastDeal } from "./pastdeal.js";
-export { dealOverWithRoom, endFocus } from "./endscreen.js";
-export { handleKey } from "./shortcuts.js";
 
-// ---------------------------------------------------------------- helpers over the state
-
-// ---------------------------------------------------------------- rendering
 // The parts of the table a change of the selection alone draws again (redrawSelection), each
 // marked data-part: the piles (the pile discards the one card selected), the melds (those the
 // card fits), the meter, the action buttons and the hand.
@@ -139,15 +127,3 @@ export function renderTable(root, S, actions, selection = false) {
   tickClock(S);
   pastDealWatch(S);
 }
-
-// ---------------------------------------------------------------- a past deal, looked back at
-
-// ---------------------------------------------------------------- end of deal / game
-
-// ---------------------------------------------------------------- actions with questions
-
-// ---------------------------------------------------------------- the clock
-
-// ---------------------------------------------------------------- keyboard
-
-// ---------------------------------------------------------------- drag and drop (pointer events)
