@@ -63,7 +63,7 @@ export function handBox(S, actions) {
   });
   // a pool player out of the game is dealt no more cards: "Your hand (0)" over nothing read as
   // a hand lost, or still to come. The line that says they watch stands in its place, between
-  // deals too, and is what H reaches (meterBar leaves it to the hand)
+  // deals too, and is what H reaches (meterBar in meter.js leaves it to the hand)
   if (outOfGame(v, S.you) && arr.all().length === 0) {
     return h("div.hand.hand-out", { role: "group", "aria-label": t("hand.label"), tabindex: 0, "data-key": "hand" },
       h("div.meter.out", { "data-out": "eliminated" }, h("span", { text: t("table.outOfGame") })));

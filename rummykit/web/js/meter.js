@@ -14,7 +14,7 @@ export function meterBar(S, actions) {
   // a seat out of the deal (dropped, a wrong declaration) or out of a pool game (eliminated)
   // gets no turn: "checked on your turn" or an opening to reach would wait for one in vain
   const out = v.seats[S.you] && v.seats[S.you].out;
-  // out of the game with no cards: the line is in the hand's place (handBox)
+  // out of the game with no cards: the line is in the hand's place (handBox in handbox.js)
   if (out === "eliminated" && S.arrangement && S.arrangement.all().length === 0) return null;
   if (out) {
     return h("div.meter.out", { "data-out": out },
@@ -50,7 +50,7 @@ export function meterBar(S, actions) {
     const label = laysDownOnlyAtOnce(v) ? t("meter.closeAll") : t("meter.open", { points: m.points });
     children.push(h("button.btn.primary.open-now", { type: "button", "data-action": "open-meter", "data-key": "open-meter", text: label,
       onclick: () => {
-        // the arranged copies of the melds' cards leave, not their twins (see doDiscard)
+        // the arranged copies of the melds' cards leave, not their twins (doDiscard, moves.js)
         S.arrangement.expectGone(S.arrangement.idsOf(m.action.replace(/^open /, "").split(" / ").map((g) => g.split(" "))));
         actions.play(m.action);
       } }));

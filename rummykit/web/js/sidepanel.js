@@ -77,8 +77,9 @@ function scoreSheet(S, teams) {
   const head = h("tr", {}, h("th", { scope: "col", text: t("table.sheetDeal") }),
     columns.map((c) => h(`th${c.mine ? ".mine" : ""}`, { scope: "col", title: c.name }, h("span.sheet-name", { text: c.name }),
       c.out ? " " : null, c.out ? h("span.badge.out", { "data-out-mark": c.key, text: t("seat.out.eliminated") }) : null)));
-  // a row opens its deal's results (openPastDeal): a tap anywhere on it, and its number is
-  // the button that the keyboard and a screen reader reach, named for what it opens
+  // a row opens its deal's results (openPastDeal in pastdeal.js): a tap anywhere on it, and
+  // its number is the button that the keyboard and a screen reader reach, named for what it
+  // opens
   const rows = results.map((r) => h("tr.sheet-row", { "data-sheet-deal": r.deal, onclick: () => openPastDeal(S, r.index, `sheet-deal-${r.index}`) },
     h("th", { scope: "row" }, h("button.sheet-open", { type: "button", "data-key": `sheet-deal-${r.index}`, "data-past-deal": r.index,
       "aria-haspopup": "dialog", "aria-label": t("past.open", { n: r.deal }), title: t("past.open", { n: r.deal }), text: String(r.deal) })),

@@ -40,9 +40,9 @@ export function statusBar(S, actions) {
     }
   }
   // focusable from script only, and named by its key, so the focus an end screen hands to a
-  // spectator's status line (endFocus) stays on it through the redraws that follow. No live
-  // region: the moves and the turn are announced (app.js), and the turn clock in it would be
-  // read out every second.
+  // spectator's status line (endFocus in endscreen.js) stays on it through the redraws that
+  // follow. No live region: the moves and the turn are announced (app.js), and the turn clock
+  // in it would be read out every second.
   return h(`div.status${isMyTurn(S) ? ".mine" : ""}`, { tabindex: -1, "data-key": "status", "data-keep": "content" },
     h("span.status-text", { "data-status": "turn", text }),
     lastOther ? h("span.last-action", { text: lastOther.text }) : null,
