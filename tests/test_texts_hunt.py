@@ -75,9 +75,9 @@ def test_the_wrong_declaration_warning_says_what_the_table_does() -> None:
             assert set(line) == {"one", "other"}, lang
             assert "{n}" in line["other"] and numbers(line["other"].replace("{n}", "")) == [], lang
         assert over != stays
-    table = (WEB / "js" / "table.js").read_text(encoding="utf-8")
-    assert "wrong_declaration_ends" in table and '"declare.wrongBodyEnds"' in table
-    assert "view.wrong_declaration" in table
+    moves = (WEB / "js" / "moves.js").read_text(encoding="utf-8")
+    assert "wrong_declaration_ends" in moves and '"declare.wrongBodyEnds"' in moves
+    assert "view.wrong_declaration" in moves
 
 
 def test_a_deal_without_a_winner_is_no_others_paying() -> None:

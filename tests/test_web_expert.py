@@ -258,7 +258,7 @@ def test_a_players_chip_says_what_they_took_from_the_discard(page: Any) -> None:
     ]
     held = page.evaluate(
         """async (cases) => {
-      const { takenFromPile } = await import('/static/js/table.js');
+      const { takenFromPile } = await import('/static/js/players.js');
       return cases.map(([events, seat]) => takenFromPile(events, seat));
     }""",
         [[events, seat] for events, seat, _ in cases],
@@ -306,7 +306,7 @@ def test_the_pile_opens_its_history_with_who_threw_each_card(page: Any) -> None:
     assert got["width"] <= PHONE["width"], got
     throwers = page.evaluate(
         """async ([events, pile]) => {
-      const { pileThrowers } = await import('/static/js/table.js');
+      const { pileThrowers } = await import('/static/js/piles.js');
       return pileThrowers(events, pile);
     }""",
         [

@@ -44,7 +44,7 @@ def test_the_held_banner_tells_a_person_out_of_the_game_that_they_watch(page: An
     """A pool room is held when everyone still in the game is away; a person out of it
     (eliminated) is neither away nor at play, and "everyone at the table is away" was wrong."""
     got = page.evaluate("""async () => {
-      const t = await import('/static/js/table.js');
+      const t = await import('/static/js/status.js');
       const seats = (out) => [{ out }, { out: null }, { out: null }];
       return [
         t.heldBannerKey({ you: 0, view: { seats: seats("eliminated") } }),

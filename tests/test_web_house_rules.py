@@ -129,7 +129,7 @@ def test_a_number_past_its_bounds_becomes_the_nearest_allowed(
 
 
 FITS_JS = """async (cases) => {
-  const t = await import('/static/js/table.js');
+  const t = await import('/static/js/meldfit.js');
   return cases.map(([cards, card, variant, options]) =>
     t.fits({cards: cards.split(' ')}, card, {variant, options, wild_rank: null}).swap);
 }"""

@@ -141,7 +141,7 @@ def test_a_wrong_declarers_hand_is_shown_as_declared(server: Any, browser: Any) 
     page.context.close()
 
 
-WARNING = """async (cost) => { const m = await import("/static/js/table.js");
+WARNING = """async (cost) => { const m = await import("/static/js/moves.js");
   const v = window.rummykit.S.view;
   return [m.wrongDeclarationCost(v), m.wrongDeclarationCost({ ...v, wrong_declaration: cost }),
           m.wrongDeclarationCost({ ...v, wrong_declaration: 1 }),

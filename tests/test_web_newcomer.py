@@ -151,13 +151,14 @@ def test_the_help_teaches_the_game_of_the_table(server: Server, browser: Any) ->
 
 SAY = """async ([lang, view, result]) => {
   const i18n = await import('/static/js/i18n.js');
-  const table = await import('/static/js/table.js');
+  const status = await import('/static/js/status.js');
+  const results = await import('/static/js/results.js');
   await i18n.loadLanguage(lang);
   const S = { you: 0, room: null, view };
-  return { taken: table.owesText(['AH'], ['return', 'open']),
-           freed: table.owesText(['X'], ['meld']),
-           kept: table.owesText(['AH'], ['open']),
-           deal: table.dealSummary(S, result) };
+  return { taken: status.owesText(['AH'], ['return', 'open']),
+           freed: status.owesText(['X'], ['meld']),
+           kept: status.owesText(['AH'], ['open']),
+           deal: results.dealSummary(S, result) };
 }"""
 
 

@@ -70,11 +70,12 @@ def test_a_joker_is_named_where_words_are_read(server: Any, browser: Any) -> Non
 
 SAY = """async ([lang, view, results, you]) => {
   const i18n = await import('/static/js/i18n.js');
-  const table = await import('/static/js/table.js');
+  const { dealSummary } = await import('/static/js/results.js');
+  const { describeAction } = await import('/static/js/tablelog.js');
   await i18n.loadLanguage(lang);
   const S = { you, room: null, view, events: [] };
-  return { deals: results.map((r) => table.dealSummary(S, r)),
-           timeout: table.describeAction({ seat: 1, action: "timeout" }, S, null) };
+  return { deals: results.map((r) => dealSummary(S, r)),
+           timeout: describeAction({ seat: 1, action: "timeout" }, S, null) };
 }"""
 
 

@@ -59,13 +59,14 @@ DRAW = "async ([lang, view, level]) => {" + DRAW_TABLE + """
 SAY = """async ([lang, view, you, results, last]) => {
   const i18n = await import('/static/js/i18n.js');
   await i18n.loadLanguage(lang);
-  const table = await import('/static/js/table.js');
+  const { dealSummary } = await import('/static/js/results.js');
+  const { describeAction } = await import('/static/js/tablelog.js');
   const seats = view.seats.map((s) => s.seat === you
     ? { seat: s.seat, kind: 'human', name: 'Ana' }
     : { seat: s.seat, kind: 'bot', name: 'Bot', level: 'medium' });
   const S = { you, view, room: { seats }, events: [] };
-  return { deals: results.map((r) => table.dealSummary(S, r)),
-           log: last ? table.describeAction(last, S) : null };
+  return { deals: results.map((r) => dealSummary(S, r)),
+           log: last ? describeAction(last, S) : null };
 }"""
 
 # seat 1 is first (15 cards): two joker-free runs worth 90 and no set
@@ -191,15 +192,15 @@ def test_a_close_played_on_the_page_is_logged_so(browser: Any) -> None:
 LOG = """async ([lang, view, events]) => {
   const i18n = await import('/static/js/i18n.js');
   await i18n.loadLanguage(lang);
-  const table = await import('/static/js/table.js');
+  const log = await import('/static/js/tablelog.js');
   const seats = view.seats.map((s) => ({ seat: s.seat, kind: 'bot', name: 'Bot',
                                          level: 'medium' }));
   const S = { you: null, view, room: { seats }, events };
   const e = events[events.length - 1];
-  const last = table.eventAction(e);
+  const last = log.eventAction(e);
   const latest = [...events].reverse().find((x) => x.action === e.action);
-  return [table.describeAction(last, S, table.eventDetail(latest)),
-          table.describeAction(last, S, table.eventDetail(e))];
+  return [log.describeAction(last, S, log.eventDetail(latest)),
+          log.describeAction(last, S, log.eventDetail(e))];
 }"""
 
 

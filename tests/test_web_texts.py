@@ -14,11 +14,12 @@ from tests.web_support import js_errors, lobby_page
 
 SAY = """async ([lang, view, results]) => {
   const i18n = await import('/static/js/i18n.js');
-  const table = await import('/static/js/table.js');
+  const { wrongDeclarationCost } = await import('/static/js/moves.js');
+  const { dealSummary } = await import('/static/js/results.js');
   await i18n.loadLanguage(lang);
   const S = { you: 0, room: null, view };
-  return { warning: table.wrongDeclarationCost(view),
-           deals: results.map((r) => table.dealSummary(S, r)) };
+  return { warning: wrongDeclarationCost(view),
+           deals: results.map((r) => dealSummary(S, r)) };
 }"""
 
 

@@ -1,10 +1,17 @@
-// rummykit web client: boot, connection, state and routing. Views live in lobby.js and table.js.
+// rummykit web client: boot, connection, state and routing. Views live in lobby.js and table.js
+// (which draws the table from its parts: players.js, piles.js, meldtiles.js, status.js, …).
 import { Connection } from "./net.js";
 import { detectLanguage, loadLanguage, language, t, has, translateStatic } from "./i18n.js";
 import { Arrangement } from "./hand.js";
 import { toast, announce, clearAnnouncements, tapActed, chooseDialog, chime, alertsShown } from "./ui.js";
 import { renderLobby, renderWaiting } from "./lobby.js";
-import { seatName, renderTable, closePastDeal, tickClock, describeAction, eventAction, eventDetail, handleKey, keepLog, endFocus, dealOverWithRoom, owesText, laysDownOnlyAtOnce } from "./table.js";
+import { renderTable } from "./table.js";
+import { seatName, laysDownOnlyAtOnce } from "./tablestate.js";
+import { describeAction, eventAction, eventDetail, keepLog } from "./tablelog.js";
+import { tickClock, owesText } from "./status.js";
+import { closePastDeal } from "./pastdeal.js";
+import { endFocus, dealOverWithRoom } from "./endscreen.js";
+import { handleKey } from "./shortcuts.js";
 import { helpHtml } from "./help.js";
 import { renderReplay, replayKey, openReplay, replayPlace } from "./replay.js";
 import { translateReason } from "./reasons.js";
@@ -26,7 +33,7 @@ export const S = {
   dealOver: null,
   gameOver: null,
   peekEnd: null,
-  endFocused: null, // the end screen that took the focus (endFocus in table.js)
+  endFocused: null, // the end screen that took the focus (endFocus in endscreen.js)
   endHadFocus: false,
   pending: false,
   selected: new Set(),
@@ -292,7 +299,7 @@ function onMessage(msg) {
       onState(msg);
       break;
     // no announcement of the end: its screen takes the focus on its title (endFocus in
-    // table.js), and a screen reader says the dialog's name and summary as it does; the live
+    // endscreen.js), and a screen reader says the dialog's name and summary as it does; the live
     // region said "Deal over" as well, twice in all
     case "deal_over":
       S.dealOver = msg;

@@ -5,7 +5,10 @@
 import { t } from "./i18n.js";
 import { h, placeView, announce } from "./ui.js";
 import { cardElement, parseCard, rankNumber, sortBySuit, pretty } from "./cards.js";
-import { dealSummary, describeAction, eventAction, eventDetail, seatName, seatOut, standsFor, subjectName } from "./table.js";
+import { seatName, seatOut, subjectName } from "./tablestate.js";
+import { standsFor } from "./meldfit.js";
+import { describeAction, eventAction, eventDetail } from "./tablelog.js";
+import { dealSummary } from "./results.js";
 
 /** Open the look back at ``game`` of the room, at ``step`` of ``deal`` (its first deal, as
  * dealt, unless a place kept in the address says otherwise). */
