@@ -69,16 +69,20 @@ def test_a_new_game_closes_a_past_deal_of_the_last(page: Any) -> None:
 
 def test_a_numbered_mark_does_not_match_a_name_s_two_letters(page: Any) -> None:
     """Ana, Ana and a player named "A2": the Anas were numbered A1 and A2, and "A2"'s two
-    characters made A2 as well (two alike). Each mark now differs; the day's cases stay."""
+    characters made A2 as well (two alike). Each mark now differs; the day's cases stay, but
+    for the marks of one initial, now all numbered once one is, and Ben beside a bot, whose
+    avatar reads "B" (tests/test_web_marks.py)."""
+    # in English: a bot's marks are the language's (an earlier test left the page in French)
     marks = page.evaluate("""async (cases) => {
+      await (await import('/static/js/i18n.js')).loadLanguage('en');
       const { seatMarks } = await import('/static/js/lobby.js');
       return cases.map((names) => Object.fromEntries(seatMarks(names.map((name, seat) =>
         (name === 'BOT' ? { seat, kind: 'bot', name: 'Bot' } : { seat, kind: 'human', name })))));
     }""", [["Ana", "Ana", "A2"], ["Ana", "Alberto", "BOT", "Ben"], ["Ana", "ana", "Alberto"],
            ["Bo", "B1", "Bob"]])
     assert marks[0] == {"0": "A1", "1": "A2", "2": "A3"}, marks
-    assert marks[1] == {"0": "An", "1": "Al", "3": "B"}, marks
-    assert marks[2] == {"0": "A1", "1": "A2", "2": "Al"}, marks
+    assert marks[1] == {"0": "An", "1": "Al", "3": "Be"}, marks
+    assert marks[2] == {"0": "A1", "1": "A2", "2": "A3"}, marks
     for m in marks:
         assert len(set(m.values())) == len(m), m
 

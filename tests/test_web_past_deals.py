@@ -297,8 +297,9 @@ def test_on_phones_upright_and_sideways(page: Any) -> None:
 
 def test_the_marks_of_people_with_the_same_initial_differ(page: Any) -> None:
     """Ana and Alberto at one table: their avatars and the marks under their melds on a phone
-    read "An" and "Al" (both read "A"); two alike beyond the initial take their seat's number;
-    a lone initial and the bots' marks are as they were."""
+    read "An" and "Al" (both read "A"); two alike beyond the initial take their seat's number,
+    and so does everyone of that initial; a lone initial is kept where no bot's avatar shows
+    it (Ben beside a bot reads "Be"), and the bots' marks are as they were."""
     page.set_viewport_size({"width": 390, "height": 844})
     view = Game.new("rummy", players=4, seed=3).view(0)
     # a meld laid by each seat (the drawing reads only its owner)
@@ -306,12 +307,12 @@ def test_the_marks_of_people_with_the_same_initial_differ(page: Any) -> None:
                      for n in range(4)]
     draw(page, "en", view, 0, ["Ana", "Alberto", "BOT", "Ben"])
     marks = page.evaluate(MARKS)
-    assert marks["avatars"] == {"1": "Al", "2": "B", "3": "B"}, marks
-    assert marks["melds"] == ["An", "Al", "B3", "B"], marks
+    assert marks["avatars"] == {"1": "Al", "2": "B", "3": "Be"}, marks
+    assert marks["melds"] == ["An", "Al", "B3", "Be"], marks
     draw(page, "en", view, 0, ["Ana", "ana", "Alberto", "Ben"])
     marks = page.evaluate(MARKS)
-    assert marks["avatars"] == {"1": "A2", "2": "Al", "3": "B"}, marks
-    assert marks["melds"] == ["A1", "A2", "Al", "B"], marks
+    assert marks["avatars"] == {"1": "A2", "2": "A3", "3": "B"}, marks
+    assert marks["melds"] == ["A1", "A2", "A3", "B"], marks
 
 
 def test_the_waiting_rooms_avatars_differ(server: Any, browser: Any) -> None:

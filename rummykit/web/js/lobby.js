@@ -305,7 +305,7 @@ export function renderWaiting(root, S, actions) {
     const who = s.kind === "empty" ? t("room.emptySeat") : s.kind === "bot" ? botName(s) : s.name;
     return h(`li.seat-row.${s.kind}${isMe ? ".mine" : ""}`, { "data-seat": s.seat },
       h("span.seat-no", { text: t("lobby.seatN", { n: s.seat + 1 }) }),
-      h("span.seat-who", {}, avatar(s.kind === "bot" ? t("seat.botInitial") : s.kind === "empty" ? "·" : marks.get(s.seat) || initial(s.name), s.kind === "bot"),
+      h("span.seat-who", {}, avatar(s.kind === "bot" ? t("seat.botInitial") : s.kind === "empty" ? EMPTY_MARK : marks.get(s.seat) || initial(s.name), s.kind === "bot"),
         h("span.seat-name", { text: who }), isMe ? h("span.badge.you", { text: t("room.you") }) : null,
         teams ? h("span.badge", { text: t("room.side", { n: (s.seat % 2) + 1 }) }) : null,
         s.kind === "human" && !s.connected ? h("span.badge.off", { text: t("seat.offline") }) : null,
@@ -375,7 +375,11 @@ const GRAPHEMES = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segme
  * bare accent, or a Hangul filler that shows nothing. */
 export function initial(name) {
   const first = letters(name)[0];
-  return first ? first.toUpperCase() : "?";
+  if (!first) return "?";
+  // a letter whose capital is two ("ß" is "SS") stays as it is: a mark of the initial and
+  // a seat's number was of three
+  const upper = first.toUpperCase();
+  return letters(upper).length === 1 ? upper : first;
 }
 
 /** A seat's avatar: its mark in a circle. A mark of two (``seatMarks``: "An", "W2") is set
@@ -392,30 +396,68 @@ function letters(name) {
   return parts.filter((p) => !BLANK.test(p));
 }
 
-/** The marks of a table's people, by seat (the avatar's letter, the mark under each of their
- * melds on a phone), told apart: Ana and Alberto were both "A". A person's mark is the name's
- * initial; where two people at the table share it, the initial and the name's next character
- * ("An", "Al"), and where those are the same too (Ana and Anabel, two Anas), the initial and
- * the seat's number ("A1", "A3"), as a bot's meld mark has its seat's number. Bots are not
- * counted: their avatar is of its own colour and their meld mark has their number already.
+/** The mark on an empty seat's avatar in the waiting room. */
+export const EMPTY_MARK = "·";
+
+/** Read alike on an avatar or under a meld: a lower-case l and the digit 1 ("Bl" beside the
+ * meld mark "B1" of the bot in seat 1). */
+const lookAlike = (mark) => mark.replace(/l/g, "1");
+
+/** The marks of a table's people, by seat (the avatar's letters, the mark under each of their
+ * melds on a phone), each unlike every other seat's mark at the table in the page's language:
+ * the other people's, the bots' (their avatar's letter, "B", and their meld mark with their
+ * seat's number, "B2"; "R", "R2" in French) and, in the waiting room, an empty seat's "·".
+ * People are put together by their names' initials, and each initial's people take one style:
+ * - a person alone with an initial no other seat shows: the initial ("A");
+ * - else the initial and the name's next letter ("An", "Al" for Ana and Alberto; "Be" for Ben
+ *   at a table with a bot, whose avatar reads "B"), when every one of them has a next letter,
+ *   the two-letter marks differ and none reads as a bot's ("Bl" beside the bot in seat 1's
+ *   "B1");
+ * - else every one of them the initial and their seat's number ("A1", "A2", "A3" for Ana,
+ *   Anabel and Alberto; "B1", "B3" for Bea and a person named "B2" beside the bot in seat 2).
+ *   Ana and Anabel numbered beside Alberto's "Al" read "A1", "A2" and "Al": two styles for one
+ *   letter, and "Al" and "A1" drawn almost alike.
+ * A next character that is no letter (a digit, an emoji) counts as none, so a digit after the
+ * initial is always the seat's number: a person named "B2" took "B2", the mark of the bot in
+ * seat 2. Numbered marks differ from each other and from the bots' (the number
+ * is the seat's own), and marks of different initials differ in their first character, so no
+ * two seats' marks are alike; every mark is of one or two characters as drawn (a seat's number
+ * is of one digit: six seats at most). The marks follow from the seats alone (their order in
+ * ``seats`` aside): the same table draws the same marks.
  * ``seats`` are the room's (``{seat, kind, name}``); a seat missing from the result is no
  * person's. */
 export function seatMarks(seats) {
-  const people = (seats || []).filter((s) => s && s.kind === "human");
-  const marks = new Map(people.map((s) => [s.seat, initial(s.name)]));
-  const clash = (mark) => people.filter((s) => marks.get(s.seat) === mark).length > 1;
-  const clashing = people.filter((s) => clash(marks.get(s.seat)));
-  const two = (s) => {
-    const l = letters(s.name);
-    return l.length > 1 ? l[0].toUpperCase() + l[1].toLowerCase() : null;
-  };
-  for (const s of clashing) marks.set(s.seat, two(s) || `${initial(s.name)}${s.seat + 1}`);
-  // still alike: the seat's number tells them apart, whatever the names. A numbered mark can
-  // match another's two characters (Ana, Ana and "A2", whose mark was A2 twice): until none
-  // is alike; numbered marks differ from each other, so each round numbers one more at least
-  const alikeNow = () => people.filter((x) => clash(marks.get(x.seat)));
-  for (let alike = alikeNow(); alike.length; alike = alikeNow()) {
-    for (const s of alike) marks.set(s.seat, `${initial(s.name)}${s.seat + 1}`);
+  const all = (seats || []).filter(Boolean);
+  const people = all.filter((s) => s.kind === "human");
+  // what the other seats show: their avatar and, for a bot, its meld mark
+  const taken = new Set();
+  for (const s of all) {
+    if (s.kind === "bot") {
+      taken.add(t("seat.botInitial"));
+      taken.add(t("seat.botMark", { n: s.seat + 1 }));
+    } else if (s.kind === "empty") taken.add(EMPTY_MARK);
+  }
+  const free = (mark) => ![...taken].some((m) => lookAlike(m) === lookAlike(mark));
+  const byInitial = new Map();
+  for (const s of people) {
+    const first = initial(s.name);
+    byInitial.set(first, [...(byInitial.get(first) || []), s]);
+  }
+  const marks = new Map();
+  for (const [first, group] of byInitial) {
+    if (group.length === 1 && free(first)) {
+      marks.set(group[0].seat, first);
+      continue;
+    }
+    const two = group.map((s) => {
+      const next = letters(s.name)[1];
+      if (!next || !/^\p{L}/u.test(next)) return null;
+      const mark = first + next.toLowerCase();
+      // a letter that joins the initial when set beside it (Hangul's jamo) makes no second
+      return letters(mark).length === 2 ? mark : null;
+    });
+    const apart = two.every((m) => m && free(m)) && new Set(two).size === two.length;
+    group.forEach((s, i) => marks.set(s.seat, apart ? two[i] : `${first}${s.seat + 1}`));
   }
   return marks;
 }
