@@ -5,7 +5,7 @@
 // what a change of the selection changes. Everything is redrawn from the latest state; the
 // hand's arrangement and the selection live in the client.
 import { language, t } from "./i18n.js";
-import { h, placePart, placeView } from "./ui.js";
+import { h, placeAllParts, placeParts, placeView } from "./ui.js";
 import { isMyTurn, teamsGame } from "./tablestate.js";
 import { heldBannerKey, statusBar, tickClock } from "./status.js";
 import { opponentsBox } from "./players.js";
@@ -29,6 +29,19 @@ function part(name, S, actions) {
   if (el) el.dataset.part = name;
   return el;
 }
+
+/** ``el`` marked as the part ``name`` of the table (placeParts in ui.js), if there is one. */
+function marked(el, name) {
+  if (el) el.dataset.part = name;
+  return el;
+}
+
+// Which table the page shows, its end screen aside: a state update on it (another's move) puts
+// in place only the parts that changed (placeParts in ui.js). The whole table is drawn anew for
+// another room, game, seat, deal or language, and over or after an end screen (its focus rule,
+// endFocus, and the table made inert under it are the full drawing's).
+let drawnTable = null;
+const tableOf = (S) => JSON.stringify([S.room && S.room.room, S.room && S.room.game, S.you, S.view.variant, S.view.deal, language()]);
 
 // What the table in the page was drawn from: a change of the selection alone is drawn by
 // redrawSelection while all of it is the same
@@ -54,7 +67,7 @@ function redrawSelection(root, S, actions) {
   }
   // before the parts are placed: a node kept there takes on the listeners of its new equal
   for (const [, fresh] of parts) setupDrag(fresh, S, actions);
-  for (const [old, fresh] of parts) placePart(old, fresh);
+  placeAllParts(parts);
   return true;
 }
 
@@ -64,6 +77,7 @@ export function renderTable(root, S, actions, selection = false) {
   const v = S.view;
   if (!v) {
     root.replaceChildren(h("p.loading", { text: t("room.waitingForDeal") }));
+    drawnTable = null;
     return;
   }
   const mine = S.you !== null && S.you !== undefined && v.seat === S.you;
@@ -81,16 +95,20 @@ export function renderTable(root, S, actions, selection = false) {
   section.append(h("h1.visually-hidden", { text: `${t(`variant.${v.variant}.name`)} · ${t("table.dealN", { n: v.deal })}` }));
 
   // --- the other players
-  const opponents = opponentsBox(S, mine, teams);
+  const opponents = marked(opponentsBox(S, mine, teams), "players");
 
   // --- the felt: stock, pile, indicator, melds
-  const felt = h("div.felt", {}, part("piles", S, actions), part("melds", S, actions), pileHistory(S));
+  const felt = h("div.felt", {}, part("piles", S, actions), part("melds", S, actions), marked(pileHistory(S), "history"));
 
   // --- me: status, clock, meter, actions, hand
-  const me = mine ? h("div.my-area", {}, statusBar(S, actions), part("meter", S, actions), part("actions", S, actions), part("hand", S, actions))
-    : h("div.my-area.spectating", {}, statusBar(S, actions), h("p.spectator-note", { text: t("table.spectating") }));
+  const status = marked(statusBar(S, actions), "status");
+  const me = mine ? h("div.my-area", {}, status, part("meter", S, actions), part("actions", S, actions), part("hand", S, actions))
+    : h("div.my-area.spectating", {}, status, h("p.spectator-note", { text: t("table.spectating") }));
 
   const side = sidePanel(S, actions);
+  // the scores change at a deal's end, the log at every move
+  marked(side.querySelector(".panel.scores"), "scores");
+  marked(side.querySelector(".panel.log-panel"), "log");
   const board = h("div.board", {}, opponents, felt, me);
   section.append(board, side);
   const overlay = endOverlay(S, actions);
@@ -121,7 +139,10 @@ export function renderTable(root, S, actions, selection = false) {
   // before the table is placed: a node kept there takes on the listeners of its new equal
   // (placeView)
   setupDrag(section, S, actions);
-  placeView(root, section);
+  const table = tableOf(S);
+  const shown = root.firstElementChild;
+  if (overlay || table !== drawnTable || !shown || !shown.matches("section.table-view") || !placeParts(root, section)) placeView(root, section);
+  drawnTable = overlay ? null : table;
   drawnFrom = drawing(S);
   document.title = myTurn ? `● ${t("turn.yours")} — rummykit` : `${t(`variant.${v.variant}.name`)} — rummykit`;
   tickClock(S);

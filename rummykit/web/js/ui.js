@@ -71,16 +71,38 @@ export function placeView(root, view) {
  * nor laid out again). As ``placeView`` does for the whole view: a part equal to the old one is
  * kept (it takes on the new one's listeners), as is the node holding the focus where the new
  * part has its equal, and the boxes that scroll keep their scroll. */
-export function placePart(old, fresh) {
+export function placePart(old, fresh, scrolled = scrollsIn(old)) {
   if (old.isEqualNode(fresh)) {
     const a = [old, ...old.querySelectorAll("*")];
     const b = [fresh, ...fresh.querySelectorAll("*")];
     a.forEach((el, i) => adoptListeners(el, b[i]));
     return;
   }
-  const scrolled = [...(old.matches("[data-scroll][data-key]") ? [old] : []), ...old.querySelectorAll("[data-scroll][data-key]")]
+  // the part is itself the node holding the focus, kept as its words change (the status line,
+  // placeView's rule): it takes the new one's words where it stands
+  if (document.activeElement === old && fresh.dataset.keep === "content" && fresh.dataset.key === old.dataset.key
+      && typeof old.moveBefore === "function") {
+    takeContent(old, fresh);
+    return;
+  }
+  placeAnew(old, fresh, scrolled);
+}
+
+/** ``placePart`` for each pair [old, fresh] of ``parts``, the scrolls read before any is placed:
+ * a scroll read after a part was replaced lays out the view half placed, a layout more. */
+export function placeAllParts(parts) {
+  const scrolled = parts.map(([old]) => scrollsIn(old));
+  parts.forEach(([old, fresh], i) => placePart(old, fresh, scrolled[i]));
+}
+
+/** Where the boxes that scroll in ``part`` (itself included) stand. */
+function scrollsIn(part) {
+  return [...(part.matches("[data-scroll][data-key]") ? [part] : []), ...part.querySelectorAll("[data-scroll][data-key]")]
     .filter((el) => el.scrollTop || el.scrollLeft)
     .map((el) => [el.dataset.key, el.scrollTop, el.scrollLeft]);
+}
+
+function placeAnew(old, fresh, scrolled) {
   const held = document.activeElement;
   const key = held && held !== old && old.contains(held) ? held.dataset.key : null;
   old.before(fresh);
@@ -131,18 +153,74 @@ function placeKeepingFocus(root, view) {
  * move). ``moveBefore`` keeps the focus where a removal would lose it; it moves a node within
  * one document only, so ``fresh`` must already be in the page. */
 function keepNode(kept, fresh, content) {
-  if (content) {
-    for (const a of [...kept.attributes]) if (!fresh.hasAttribute(a.name)) kept.removeAttribute(a.name);
-    for (const a of fresh.attributes) kept.setAttribute(a.name, a.value);
-    kept.replaceChildren(...fresh.childNodes);
-    adoptListeners(kept, fresh);
-  } else {
+  if (content) takeContent(kept, fresh);
+  else {
     const a = [kept, ...kept.querySelectorAll("*")];
     const b = [fresh, ...fresh.querySelectorAll("*")];
     a.forEach((el, i) => adoptListeners(el, b[i]));
   }
   fresh.parentNode.moveBefore(kept, fresh);
   fresh.remove();
+}
+
+/** ``kept`` takes ``fresh``'s attributes, children and listeners. */
+function takeContent(kept, fresh) {
+  sameAttributes(kept, fresh);
+  kept.replaceChildren(...fresh.childNodes);
+  adoptListeners(kept, fresh);
+}
+
+function sameAttributes(kept, fresh) {
+  for (const a of [...kept.attributes]) if (!fresh.hasAttribute(a.name)) kept.removeAttribute(a.name);
+  for (const a of fresh.attributes) if (kept.getAttribute(a.name) !== a.value) kept.setAttribute(a.name, a.value);
+}
+
+/** Put ``view``, drawn anew, in place of the view in ``root`` part by part (a state update on
+ * the table in the page: another's move), or return false and touch nothing where the two do
+ * not match outside their parts. The parts are the elements marked ``data-part``; the rest is
+ * the frame, which must be alike in both (the same elements, attributes and words) but for the
+ * view's own attributes, which the old one takes. The frame stays; each part is placed as a
+ * card tapped places it (``placePart``): one equal to the old one is kept, with its layout and
+ * scroll, so the browser lays out and styles again only the parts that changed. False too
+ * where the node holding the focus has its equal in another part than its own (placeView
+ * would keep it there; a part put in place keeps only what it holds). */
+export function placeParts(root, view) {
+  const old = root.firstElementChild;
+  if (!old || root.childNodes.length !== 1 || old.tagName !== view.tagName) return false;
+  const frame = [];
+  const parts = [];
+  const n = old.childNodes.length;
+  if (n !== view.childNodes.length) return false;
+  for (let i = 0; i < n; i++) if (!sameFrame(old.childNodes[i], view.childNodes[i], frame, parts)) return false;
+  const held = document.activeElement;
+  if (held && held !== old && old.contains(held) && held.dataset.key) {
+    const twin = view.querySelector(`[data-key="${CSS.escape(held.dataset.key)}"]`);
+    const partOf = (el) => { const p = el.closest("[data-part]"); return p ? p.dataset.part : null; };
+    if (twin && partOf(held) !== partOf(twin)) return false;
+  }
+  sameAttributes(old, view);
+  adoptListeners(old, view);
+  for (const [a, b] of frame) adoptListeners(a, b);
+  placeAllParts(parts);
+  return true;
+}
+
+/** Whether ``a`` and ``b`` are alike outside their parts; gathers the frame's elements and the
+ * parts, in pairs. */
+function sameFrame(a, b, frame, parts) {
+  if (a.nodeType !== b.nodeType) return false;
+  if (a.nodeType !== Node.ELEMENT_NODE) return a.isEqualNode(b);
+  const name = a.dataset.part;
+  if (name !== undefined || b.dataset.part !== undefined) {
+    if (name !== b.dataset.part) return false;
+    parts.push([a, b]);
+    return true;
+  }
+  if (a.tagName !== b.tagName || a.attributes.length !== b.attributes.length || a.childNodes.length !== b.childNodes.length) return false;
+  for (const at of a.attributes) if (b.getAttribute(at.name) !== at.value) return false;
+  frame.push([a, b]);
+  for (let i = 0; i < a.childNodes.length; i++) if (!sameFrame(a.childNodes[i], b.childNodes[i], frame, parts)) return false;
+  return true;
 }
 
 let toastTimer = null;
