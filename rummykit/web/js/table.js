@@ -1,9 +1,10 @@
 // The table as a whole: it lays out its parts, drawn by modules of their own (players.js, the
 // other players; piles.js, the stock and the pile; meldtiles.js, the melds laid; status.js,
 // meter.js, actionbar.js and handbox.js, one's own area; sidepanel.js, the scores and the log;
-// endscreen.js, the end of a deal or the game), the banners over them, and draws again only
-// what a change of the selection changes. Everything is redrawn from the latest state; the
-// hand's arrangement and the selection live in the client.
+// endscreen.js, the end of a deal or the game), the banners over them; it draws again only
+// what a change of the selection changes, and puts a table drawn anew on the one in the page
+// part by part, those that did not change kept. Everything is redrawn from the latest state;
+// the hand's arrangement and the selection live in the client.
 import { language, t } from "./i18n.js";
 import { h, placeAllParts, placeParts, placeView } from "./ui.js";
 import { isMyTurn, teamsGame } from "./tablestate.js";
