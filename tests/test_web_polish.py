@@ -392,11 +392,33 @@ def test_the_settings_close_is_whole_on_a_phone_held_sideways(server: Any, brows
 
 GROUP_NO_MELDS_JS = """(sizes) => { const { S, actions } = window.rummykit;
   S.arrangement.ungroupAll();
-  // every other card of the sorted hand: neighbours, which might make melds, are parted
+  // groups that cannot be melds whatever the deal: their natural cards hold two suits (no
+  // run) and two ranks (no set), jokers or not; found by a search over the hand's cards
   const ids = S.arrangement.all();
-  const parted = ids.filter((_, k) => k % 2 === 0).concat(ids.filter((_, k) => k % 2 === 1));
-  let i = 0;
-  for (const n of sizes) { S.arrangement.group(parted.slice(i, i + n)); i += n; }
+  const text = (id) => S.arrangement.constructor.textOf(id);
+  const bad = (group) => {
+    const real = group.map(text).filter((c) => c !== "X");
+    return new Set(real.map((c) => c[0])).size > 1 && new Set(real.map((c) => c[1])).size > 1;
+  };
+  const fill = (k, left) => {
+    if (k === sizes.length) return [];
+    const pick = (chosen, from) => {
+      if (chosen.length === sizes[k]) {
+        if (!bad(chosen)) return null;
+        const rest = fill(k + 1, left.filter((id) => !chosen.includes(id)));
+        return rest && [chosen, ...rest];
+      }
+      for (let i = from; i < left.length; i++) {
+        const found = pick([...chosen, left[i]], i + 1);
+        if (found) return found;
+      }
+      return null;
+    };
+    return pick([], 0);
+  };
+  const groups = fill(0, ids);
+  if (!groups) return ["no grouping of this hand is without melds"];
+  for (const g of groups) S.arrangement.group(g);
   actions.render();
   return [...document.querySelectorAll('.hand .group:not(.loose)')].map((g) => g.className); }"""
 
