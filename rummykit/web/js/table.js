@@ -25,17 +25,14 @@ import { setupDrag } from "./drag.js";
 // card fits), the meter, the action buttons and the hand.
 const SELECTION_PARTS = { piles: pilesBox, melds: meldsBox, meter: meterBar, actions: actionBar, hand: handBox };
 
-function part(name, S, actions) {
-  const el = SELECTION_PARTS[name](S, actions);
-  if (el) el.dataset.part = name;
-  return el;
-}
-
 /** ``el`` marked as the part ``name`` of the table (placeParts in ui.js), if there is one. */
 function marked(el, name) {
   if (el) el.dataset.part = name;
   return el;
 }
+
+/** The part ``name`` of SELECTION_PARTS drawn anew, marked. */
+const part = (name, S, actions) => marked(SELECTION_PARTS[name](S, actions), name);
 
 // Which table the page shows, its end screen aside: a state update on it (another's move) puts
 // in place only the parts that changed (placeParts in ui.js). The whole table is drawn anew for

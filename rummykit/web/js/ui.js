@@ -53,16 +53,10 @@ function adoptListeners(kept, fresh) {
  * the moves and the turn are announced, not re-read by a refocus). A node inside an end screen
  * is kept for the same end only (``data-end-key``: a rematch's first deal reads alike). */
 export function placeView(root, view) {
-  const scrolled = scrollsOf(root);
+  const scrolled = scrollsIn(root);
   placeKeepingFocus(root, view);
   // after the view is in the page: a scroll is set on a laid-out box
-  for (const [key, top, left] of scrolled) {
-    const el = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (el) {
-      el.scrollTop = top;
-      el.scrollLeft = left;
-    }
-  }
+  scrollBack(root, scrolled);
 }
 
 /** Put ``fresh``, a part of a view drawn anew, in the place of ``old``, the same part of the
@@ -73,9 +67,7 @@ export function placeView(root, view) {
  * part has its equal, and the boxes that scroll keep their scroll. */
 export function placePart(old, fresh, scrolled = scrollsIn(old)) {
   if (old.isEqualNode(fresh)) {
-    const a = [old, ...old.querySelectorAll("*")];
-    const b = [fresh, ...fresh.querySelectorAll("*")];
-    a.forEach((el, i) => adoptListeners(el, b[i]));
+    adoptTree(old, fresh);
     return;
   }
   // the part is itself the node holding the focus, kept as its words change (the status line,
@@ -95,7 +87,10 @@ export function placeAllParts(parts) {
   parts.forEach(([old, fresh], i) => placePart(old, fresh, scrolled[i]));
 }
 
-/** Where the boxes that scroll in ``part`` (itself included) stand. */
+/** Where the boxes that scroll of their own (``data-scroll``, named by their ``data-key``) in
+ * ``part`` (itself included) stand: the view drawn anew put the log back at its newest line at
+ * every move of the others and every card tapped, and a reader reading older moves on a phone
+ * lost their place. */
 function scrollsIn(part) {
   return [...(part.matches("[data-scroll][data-key]") ? [part] : []), ...part.querySelectorAll("[data-scroll][data-key]")]
     .filter((el) => el.scrollTop || el.scrollLeft)
@@ -111,22 +106,19 @@ function placeAnew(old, fresh, scrolled) {
     keepNode(held, twin, twin.dataset.keep === "content");
   }
   old.remove();
-  for (const [k, top, left] of scrolled) {
-    const el = fresh.matches(`[data-key="${CSS.escape(k)}"]`) ? fresh : fresh.querySelector(`[data-key="${CSS.escape(k)}"]`);
+  scrollBack(fresh, scrolled);
+}
+
+/** Set the boxes that scroll in ``part`` (itself included) back where ``scrollsIn`` found them. */
+function scrollBack(part, scrolled) {
+  for (const [key, top, left] of scrolled) {
+    const sel = `[data-key="${CSS.escape(key)}"]`;
+    const el = part.matches(sel) ? part : part.querySelector(sel);
     if (el) {
       el.scrollTop = top;
       el.scrollLeft = left;
     }
   }
-}
-
-/** Where the boxes that scroll of their own (``data-scroll``, named by their ``data-key``)
- * stand: the view drawn anew put the log back at its newest line at every move of the others
- * and every card tapped, and a reader reading older moves on a phone lost their place. */
-function scrollsOf(root) {
-  return [...root.querySelectorAll("[data-scroll][data-key]")]
-    .filter((el) => el.scrollTop || el.scrollLeft)
-    .map((el) => [el.dataset.key, el.scrollTop, el.scrollLeft]);
 }
 
 function placeKeepingFocus(root, view) {
@@ -154,13 +146,17 @@ function placeKeepingFocus(root, view) {
  * one document only, so ``fresh`` must already be in the page. */
 function keepNode(kept, fresh, content) {
   if (content) takeContent(kept, fresh);
-  else {
-    const a = [kept, ...kept.querySelectorAll("*")];
-    const b = [fresh, ...fresh.querySelectorAll("*")];
-    a.forEach((el, i) => adoptListeners(el, b[i]));
-  }
+  else adoptTree(kept, fresh);
   fresh.parentNode.moveBefore(kept, fresh);
   fresh.remove();
+}
+
+/** ``kept`` and each of its descendants take the listeners of their equals in ``fresh`` (a node
+ * kept in place of its equal drawn anew). */
+function adoptTree(kept, fresh) {
+  const a = [kept, ...kept.querySelectorAll("*")];
+  const b = [fresh, ...fresh.querySelectorAll("*")];
+  a.forEach((el, i) => adoptListeners(el, b[i]));
 }
 
 /** ``kept`` takes ``fresh``'s attributes, children and listeners. */
