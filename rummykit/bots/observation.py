@@ -81,18 +81,16 @@ def _check_shape(view: object, history: object) -> bool:
         raise InvalidArgument(f"history must be a list of events (dicts), not {describe(history)}")
     plain = True
     for i, e in enumerate(history):
-        if _plain_event(e):
-            # its action is text (or absent) and its melds, if any, a list of texts already
-            need = _EVENT_NEEDS.get(e.get("action"))
-            if need is not None and type(e.get(need)) is not str:
-                raise InvalidArgument(f"history[{i}] ({e['action']}) lacks its {need!r}")
-            continue
-        plain = False
-        _check_fields(e, _EVENT_SHAPE, f"history[{i}]")
+        # a plain event's action is text (or absent) and its melds, if any, a list of texts
+        # already: only its fields' presence is left to check
+        event_plain = _plain_event(e)
+        if not event_plain:
+            plain = False
+            _check_fields(e, _EVENT_SHAPE, f"history[{i}]")
         need = _EVENT_NEEDS.get(e.get("action"))
         if need is not None and not isinstance(e.get(need), str):
             raise InvalidArgument(f"history[{i}] ({e['action']}) lacks its {need!r}")
-        melds = e.get("melds", [])
+        melds = [] if event_plain else e.get("melds", [])
         if not all(isinstance(m, str) for m in melds):
             raise InvalidArgument(f"history[{i}] melds must be card texts, not {describe(melds)}")
     return plain
