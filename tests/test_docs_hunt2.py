@@ -511,7 +511,7 @@ def test_the_servers_constants_are_those_the_server_doc_gives() -> None:
         (botpool.BACKOFF_MAX == 60.0, "up to **60 s**"),
         (botpool.STANDBY_TIMEOUT == 1.0, "a deadline of its own (1 s, or `--bot-timeout`"),
         (botpool.START_TIMEOUT == 60.0, "(or takes 60 s) before it says it is ready"),
-        (rooms.MAX_ROOMS_PER_CONNECTION == 20, "the limit of 20 rooms per connection"),
+        (ServerConfig.max_rooms_per_connection == 20, "the limit of 20 rooms per connection"),
         (rooms.IDLE_MS == 24 * 3600 * 1000, "for 24 hours"),
         (ServerConfig.max_queue == 512, "(512 queued messages)"),
         (ServerConfig.full_gc_interval == 600, "one runs every 10 minutes"),

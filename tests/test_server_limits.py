@@ -259,6 +259,32 @@ def test_rooms_per_address_over_a_sliding_window(tmp_path: Path) -> None:
         storage.close()
 
 
+def test_rooms_per_connection(tmp_path: Path) -> None:
+    """One connection creates at most ``max_rooms_per_connection`` rooms, from this machine
+    too (which no per-address limit counts); the limit is the server's setting, read when a
+    room is created."""
+    storage = SQLiteStorage(str(tmp_path / "rooms.db"))
+    assert ServerConfig().max_rooms_per_connection == 20
+    config = ServerConfig(bot_pool="thread", max_rooms_per_connection=2)
+    manager = RoomManager(storage, config)
+    try:
+        conn = Connection(address="127.0.0.1")
+        codes = {_create(manager, conn, "rummy", 2, {}) for _ in range(2)}
+        assert len(codes) == 2 and conn.created == 2
+        with pytest.raises(ProtocolError) as info:
+            _create(manager, conn, "rummy", 2, {})
+        assert info.value.code == "rate_limited"
+        assert info.value.message == "too many rooms created on this connection (2 at most)"
+        assert len(manager.rooms) == 2 and conn.created == 2  # the refusal changed nothing
+        _create(manager, Connection(address="127.0.0.1"), "rummy", 2, {})  # a new connection
+        config.max_rooms_per_connection = 3
+        _create(manager, conn, "rummy", 2, {})
+        assert len(manager.rooms) == 4
+    finally:
+        manager.close()
+        storage.close()
+
+
 @pytest.fixture(scope="module")
 def few(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
     """A server allowing 3 connections and 4 rooms an hour per address."""

@@ -43,6 +43,9 @@ class ServerConfig:
     #: rooms created from one client address over the last ``rooms_window`` seconds (0: no
     #: limit): each is kept 24 hours, and a new connection started a fresh per-connection count
     max_rooms_per_address: int = 100
+    #: rooms one WebSocket connection may create, from any address (this machine's too: a
+    #: client looping over ``create`` on one connection is stopped even behind a proxy)
+    max_rooms_per_connection: int = 20
     rooms_window: float = 3600.0
     #: room codes naming no room asked from one client address over the last ``codes_window``
     #: seconds (0: no limit); past it every lookup by code from there is refused until the

@@ -16,8 +16,6 @@ from rummykit.server.protocol import ProtocolError
 from rummykit.server.room_state import Connection, Room
 from rummykit.server.room_store import RoomStore
 
-MAX_ROOMS_PER_CONNECTION = 20
-
 
 class RoomLimits(RoomStore):
     """The room manager's counting of what each client address does."""

@@ -17,7 +17,6 @@ from rummykit.engine import Game
 from rummykit.errors import RummyError
 from rummykit.server.addresses import limited
 from rummykit.server.clock import RoomClock
-from rummykit.server.limits import MAX_ROOMS_PER_CONNECTION
 from rummykit.server.protocol import ROOM_ALPHABET, ROOM_CODE_LEN, ProtocolError, error_message
 from rummykit.server.room_state import (
     EMPTY_SEAT,
@@ -88,9 +87,12 @@ class RoomLobby(RoomClock):
         self._broadcast_room(room)
 
     def _on_create(self, conn: Connection, msg: JSON) -> None:
-        if conn.created >= MAX_ROOMS_PER_CONNECTION:
+        most = self.config.max_rooms_per_connection
+        if conn.created >= most:
             raise ProtocolError(
-                "rate_limited", "too many rooms created on this connection", id=msg["id"]
+                "rate_limited",
+                f"too many rooms created on this connection ({most} at most)",
+                id=msg["id"],
             )
         now = time.monotonic()
         limit = self.config.max_rooms_per_address

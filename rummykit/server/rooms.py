@@ -30,7 +30,6 @@ import importlib.metadata
 import logging
 import time
 
-from rummykit.server.limits import MAX_ROOMS_PER_CONNECTION
 from rummykit.server.messages import RoomMessages
 from rummykit.server.protocol import MAX_MESSAGE, PROTOCOL_VERSION, SAY_BURST, SAY_WINDOW
 from rummykit.server.room_state import (
@@ -50,7 +49,7 @@ from rummykit.server.storage import JSON
 #: what other modules, tests and scripts import from here (the room's data, now in
 #: ``room_state.py``, stays importable from here)
 __all__ = [
-    "BETWEEN", "EMPTY_SEAT", "IDLE_MS", "MAX_ROOMS_PER_CONNECTION", "OVER", "PLAYING", "WAITING",
+    "BETWEEN", "EMPTY_SEAT", "IDLE_MS", "OVER", "PLAYING", "WAITING",
     "Connection", "Room", "RoomManager", "Seat", "hash_token", "now_ms",
 ]
 
