@@ -62,22 +62,8 @@ from rummykit.solver.sets import _PATTERNS, _rank_options
 #: what the solver's other modules and the tests use from here (the flags, a question's
 #: configuration and the run tables, now in their own modules, stay importable from here)
 __all__ = [
-    "F_CM",
-    "F_CM_ONE",
-    "F_CRC",
-    "F_CSET",
-    "F_PURE",
-    "F_SEQ",
-    "F_SET",
-    "TABLE_LIMIT",
-    "Config",
-    "_join_row",
-    "_run_shapes",
-    "clear_all",
-    "config",
-    "entries",
-    "flatten",
-    "solve",
+    "F_CM", "F_CM_ONE", "F_CRC", "F_CSET", "F_PURE", "F_SEQ", "F_SET", "TABLE_LIMIT", "Config",
+    "_join_row", "_run_shapes", "clear_all", "config", "entries", "flatten", "solve",
     "wild_runs",
 ]
 

@@ -107,17 +107,8 @@ from rummykit.solver.fast_partners import (
 #: what the solver's other modules and the tests use from here (a hand's structure, the
 #: bounds and the melds of an answer, now in their own modules, stay importable from here)
 __all__ = [
-    "PAIR_JOKERS",
-    "_FLAT",
-    "_field_weights",
-    "_joker_tops",
-    "_weights",
-    "clear",
-    "entries",
-    "hand_bound",
-    "item",
-    "solve",
-    "structure",
+    "PAIR_JOKERS", "_FLAT", "_field_weights", "_joker_tops", "_weights", "clear", "entries",
+    "hand_bound", "item", "solve", "structure",
 ]
 
 
