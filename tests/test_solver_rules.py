@@ -132,11 +132,12 @@ def test_a_meld_of_a_card_the_hand_lacks_is_caught(monkeypatch: pytest.MonkeyPat
     another melded card makes the number of cards struck right (2S 3S 4S 5S melded from a
     hand holding 4S twice and no 5S)."""
     from rummykit.melds import make_meld
-    from rummykit.solver import api
+    from rummykit.solver import answering
 
     wrong = make_meld(H("2S 3S 4S 5S"), RUMMY_MELDS)
     monkeypatch.setattr(
-        api, "_fast_melds", lambda keys, rules: ((wrong,), bytes(c.index for c in wrong.cards))
+        answering, "_fast_melds",
+        lambda keys, rules: ((wrong,), bytes(c.index for c in wrong.cards)),
     )
     for ask in (best_opening, least_penalty):
         with pytest.raises(AssertionError, match="not in the hand"):
