@@ -97,8 +97,8 @@ def _build(items: list[tuple[object, ...]], pool: list[Card], rules: MeldRules) 
     return out
 
 
-#: Melds of the fast path by key (:func:`fast.item`): (place in the answer's order, meld, its
-#: cards' indices), bounded.
+#: Melds of the fast path by key (:func:`fast_candidates.item`): (place in the answer's order,
+#: meld, its cards' indices), bounded.
 _FAST_MELDS: dict[int, tuple[int, Meld, bytes]] = {}
 
 
@@ -127,7 +127,8 @@ def _fast_melds(keys: list[int], rules: MeldRules) -> tuple[tuple[Meld, ...], by
 _FIRST: Final = itemgetter(0)
 
 
-#: A fast-path answer already built: its melds' keys (:func:`fast.item`), melds and cards left.
+#: A fast-path answer already built: its melds' keys (:func:`fast_candidates.item`), melds and
+#: cards left.
 _Built = tuple[list[int], tuple[Meld, ...], tuple[Card, ...]]
 
 

@@ -135,7 +135,7 @@ def solve(
 
     ``anchors``: how many of the jokers are wild cards that may also stand as the one real
     card of a run made otherwise of jokers (:func:`wild_runs`; the caller makes sure such a
-    card weighs what a joker weighs, see ``api._wild_choices``).
+    card weighs what a joker weighs, see ``wild._wild_choices``).
 
     Answers are cached (the engine asks about the same hand several times a turn: opening
     meter, legal actions, the one-tap Open, the bots).
