@@ -8,8 +8,11 @@ from typing import Any
 from rummykit.engine import Game
 from tests.test_web_marks import MARKS_OF
 from tests.test_web_past_deals import MARKS, draw
+from tests.test_web_touch import touch_page
 from tests.web_support import (
+    js_errors,
     modules_page,  # noqa: F401 -- the module's `page`
+    play_against_bots,
 )
 
 
@@ -44,3 +47,51 @@ def test_marks_drawn_alike_in_another_script_are_told_apart(page: Any) -> None:
     marks = page.evaluate(MARKS)
     assert marks == {"avatars": {"1": "Ве", "2": "B", "3": "A"},
                      "melds": ["Bo", "Ве", "B3", "A"]}, marks
+
+
+# The first line of the log wholly in sight: its text and how far below the log's top it
+# starts, in whole pixels; and where the line of that text is now.
+IN_SIGHT_JS = """() => { const box = document.querySelector('.log');
+  const top = box.getBoundingClientRect().top;
+  const line = [...box.children].find((l) => l.getBoundingClientRect().top >= top);
+  return [line.textContent, Math.round(line.getBoundingClientRect().top - top)]; }"""
+NOW_JS = """(text) => { const box = document.querySelector('.log');
+  const line = [...box.children].find((l) => l.textContent === text);
+  const top = box.getBoundingClientRect().top;
+  return [text, Math.round(line.getBoundingClientRect().top - top)]; }"""
+# another's move as the page draws it: a line more in the log, a card more on the pile
+MOVE_JS = """(n) => { const S = window.rummykit.S;
+  S.log = [...S.log, { seat: 1, text: `Bot 2 (medium) moved, ${n}` }];
+  S.view = { ...S.view, pile: [...S.view.pile, n % 2 ? '9C' : '4D'] };
+  window.rummykit.actions.render(); }"""
+
+
+def test_a_scrolled_log_keeps_the_line_read(server: Any, browser: Any) -> None:
+    """The log, newest first, kept its scroll through a redraw, but each move of the others
+    came above the line being read: at the same scroll the reader saw the line before it, a
+    line further at each move. The line first in sight stays where it stood, in a log drawn
+    anew and in one holding the keyboard focus."""
+    page = touch_page(browser, 390, 844)
+    play_against_bots(page, server.base, "rummy", 2)
+    page.evaluate(
+        """() => { const S = window.rummykit.S;
+             S.log = [...S.log, ...Array.from({ length: 8 }, (_, i) =>
+               ({ seat: 1, text: `Bot 2 (medium) drew from the stock, ${i}` }))];
+             window.rummykit.actions.render(); }"""
+    )
+    page.locator(".log").scroll_into_view_if_needed()
+    # it keeps twelve lines: a few lines' scroll
+    room = page.evaluate("() => { const b = document.querySelector('.log');"
+                         " return b.scrollHeight - b.clientHeight; }")
+    assert room > 40, room
+    for n, focus in enumerate((False, True)):
+        if focus:
+            page.focus(".log")
+        page.evaluate("() => { document.querySelector('.log').scrollTop = 10; }")
+        read = page.evaluate(IN_SIGHT_JS)
+        page.evaluate(MOVE_JS, n)
+        now = page.evaluate(NOW_JS, read[0])
+        assert now == read, (focus, read, now)
+    assert page.evaluate("() => document.activeElement.matches('.log')")
+    assert not js_errors(page), page.js_errors
+    page.context.close()
