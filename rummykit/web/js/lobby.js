@@ -399,9 +399,20 @@ function letters(name) {
 /** The mark on an empty seat's avatar in the waiting room. */
 export const EMPTY_MARK = "·";
 
+// The letters of other scripts drawn as a Latin one, as the server folds a name before it
+// compares it with the bots' (``LOOK_ALIKES`` in server/protocol.py), the small capitals to the
+// capital they draw: Вера's Cyrillic "В" and Bob's "B" were two marks drawn alike, and beside a
+// bot Вера's read as the bots' avatar letter.
+const TWINS = new Map(Array.from(
+  // Cyrillic, Greek, the Latin small capitals and the dotless i
+  "АВЕКМНОРСТУХЅІЈҮҺԚԜЬ" + "авекмнорстухѕіјүһԁԛԝь" + "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" + "αβγηικνορτυχ" + "ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢı",
+  (c, i) => [c, ("ABEKMHOPCTYXSIJYHQWb" + "abekmhopctyxsijyhdqwb" + "ABEZHIKMNOPTYX" + "abynikvoptux"
+    + "ABCDEGHIJKLMNOPRSTUVWYZi")[i]],
+));
+
 /** Read alike on an avatar or under a meld: a lower-case l and the digit 1 ("Bl" beside the
- * meld mark "B1" of the bot in seat 1). */
-const lookAlike = (mark) => mark.replace(/l/g, "1");
+ * meld mark "B1" of the bot in seat 1), a letter of another script and its Latin twin. */
+const lookAlike = (mark) => Array.from(mark, (c) => TWINS.get(c) || c).join("").replace(/l/g, "1");
 
 /** The marks of a table's people, by seat (the avatar's letters, the mark under each of their
  * melds on a phone), each unlike every other seat's mark at the table in the page's language:
@@ -438,26 +449,27 @@ export function seatMarks(seats) {
     } else if (s.kind === "empty") taken.add(EMPTY_MARK);
   }
   const free = (mark) => ![...taken].some((m) => lookAlike(m) === lookAlike(mark));
+  // initials drawn alike are one (Bob's "B" and Вера's Cyrillic "В")
   const byInitial = new Map();
   for (const s of people) {
-    const first = initial(s.name);
-    byInitial.set(first, [...(byInitial.get(first) || []), s]);
+    const key = lookAlike(initial(s.name));
+    byInitial.set(key, [...(byInitial.get(key) || []), s]);
   }
   const marks = new Map();
-  for (const [first, group] of byInitial) {
-    if (group.length === 1 && free(first)) {
-      marks.set(group[0].seat, first);
+  for (const group of byInitial.values()) {
+    if (group.length === 1 && free(initial(group[0].name))) {
+      marks.set(group[0].seat, initial(group[0].name));
       continue;
     }
     const two = group.map((s) => {
       const next = letters(s.name)[1];
       if (!next || !/^\p{L}/u.test(next)) return null;
-      const mark = first + next.toLowerCase();
+      const mark = initial(s.name) + next.toLowerCase();
       // a letter that joins the initial when set beside it (Hangul's jamo) makes no second
       return letters(mark).length === 2 ? mark : null;
     });
-    const apart = two.every((m) => m && free(m)) && new Set(two).size === two.length;
-    group.forEach((s, i) => marks.set(s.seat, apart ? two[i] : `${first}${s.seat + 1}`));
+    const apart = two.every((m) => m && free(m)) && new Set(two.map(lookAlike)).size === two.length;
+    group.forEach((s, i) => marks.set(s.seat, apart ? two[i] : `${initial(s.name)}${s.seat + 1}`));
   }
   return marks;
 }

@@ -8,6 +8,15 @@ import { panelLog } from "./tablelog.js";
 import { dealSummary } from "./results.js";
 import { openPastDeal } from "./pastdeal.js";
 
+// A number for each line of the log, the same at every drawing: the lines are the log's own
+// objects (S.log), kept from move to move.
+const lineIds = new WeakMap();
+let lines = 0;
+function lineId(line) {
+  if (!lineIds.has(line)) lineIds.set(line, ++lines);
+  return lineIds.get(line);
+}
+
 export function sidePanel(S, actions) {
   const v = S.view;
   const teams = teamsGame(v);
@@ -42,9 +51,11 @@ export function sidePanel(S, actions) {
     sheet ? null : [" ", h("button.btn.small.ghost.deal-open", { type: "button", "data-key": `deal-open-${i}`, "data-past-deal": i, "aria-haspopup": "dialog",
       "aria-label": t("past.open", { n: r.deal }), text: t("past.button"), onclick: () => openPastDeal(S, i, `deal-open-${i}`) })]));
   // it scrolls, so the keyboard can reach it (kept through redraws while it has the focus)
+  // each line marked as itself (data-anchor), so one read in a scrolled log stays in sight as
+  // the others' moves come above it (scrollBack in ui.js)
   const log = h("ol.log", { "aria-label": t("table.log"), tabindex: "0", "data-key": "log", "data-keep": "content", "data-scroll": "" }, panelLog(S.log).map((l) => (l.deal || l.before
-    ? h("li.log-deal", l.before ? { "data-log-before": "", text: l.text } : { "data-log-deal": l.deal, text: l.text })
-    : h(`li${l.seat === S.you ? ".mine" : ""}${l.said ? ".said-line" : ""}`, {}, l.said ? l.text : withJokerNames(l.text)))));
+    ? h("li.log-deal", l.before ? { "data-log-before": "", "data-anchor": lineId(l), text: l.text } : { "data-log-deal": l.deal, "data-anchor": lineId(l), text: l.text })
+    : h(`li${l.seat === S.you ? ".mine" : ""}${l.said ? ".said-line" : ""}`, { "data-anchor": lineId(l) }, l.said ? l.text : withJokerNames(l.text)))));
   return h("aside.side", {},
     h("div.panel.scores", {},
       h("h2", { text: t("table.scores") }),

@@ -90,11 +90,30 @@ export function placeAllParts(parts) {
 /** Where the boxes that scroll of their own (``data-scroll``, named by their ``data-key``) in
  * ``part`` (itself included) stand: the view drawn anew put the log back at its newest line at
  * every move of the others and every card tapped, and a reader reading older moves on a phone
- * lost their place. */
+ * lost their place. In a box whose lines are marked ``data-anchor`` (the log, newest first),
+ * also the first line in sight and how far below the box's top it starts: a move of the
+ * others puts its line above it, and the same scroll showed the line before it, a line further
+ * at each move. */
 function scrollsIn(part) {
   return [...(part.matches("[data-scroll][data-key]") ? [part] : []), ...part.querySelectorAll("[data-scroll][data-key]")]
     .filter((el) => el.scrollTop || el.scrollLeft)
-    .map((el) => [el.dataset.key, el.scrollTop, el.scrollLeft]);
+    .map((el) => [el.dataset.key, el.scrollTop, el.scrollLeft, firstInSight(el)]);
+}
+
+/** The first line of ``box`` wholly in sight (else the first in sight in part), as [its
+ * ``data-anchor``, how far below the box's top it starts]; null in a box of no such lines. */
+function firstInSight(box) {
+  const lines = box.querySelectorAll(":scope > [data-anchor]");
+  if (!lines.length) return null;
+  const top = box.getBoundingClientRect().top;
+  let part = null;
+  for (const line of lines) {
+    const at = line.getBoundingClientRect();
+    if (at.bottom <= top) continue;
+    if (at.top >= top) return [line.dataset.anchor, at.top - top];
+    part = part || [line.dataset.anchor, at.top - top];
+  }
+  return part;
 }
 
 function placeAnew(old, fresh, scrolled) {
@@ -111,12 +130,15 @@ function placeAnew(old, fresh, scrolled) {
 
 /** Set the boxes that scroll in ``part`` (itself included) back where ``scrollsIn`` found them. */
 function scrollBack(part, scrolled) {
-  for (const [key, top, left] of scrolled) {
+  for (const [key, top, left, inSight] of scrolled) {
     const sel = `[data-key="${CSS.escape(key)}"]`;
     const el = part.matches(sel) ? part : part.querySelector(sel);
     if (el) {
       el.scrollTop = top;
       el.scrollLeft = left;
+      // the line that was first in sight back where it stood, if it is still there
+      const line = inSight && el.querySelector(`:scope > [data-anchor="${CSS.escape(inSight[0])}"]`);
+      if (line) el.scrollTop += line.getBoundingClientRect().top - el.getBoundingClientRect().top - inSight[1];
     }
   }
 }
