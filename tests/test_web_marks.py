@@ -159,14 +159,20 @@ def test_the_people_of_one_initial_have_one_style(page: Any) -> None:
                        {"0": "A1", "1": "A2", "2": "A3"}], (lang, got)
 
 
+def four_owners(page: Any) -> dict[str, Any]:
+    """A four-seat table's view on a 390 px phone with a meld laid by each seat (the drawing
+    reads only its owner)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    view = Game.new("rummy", players=4, seed=3).view(0)
+    view["table"] = [{"number": n + 1, "kind": "set", "cards": ["7H", "7S", "7D"], "owner": n}
+                     for n in range(4)]
+    return view
+
+
 def test_the_table_draws_the_marks_apart(page: Any) -> None:
     """At the table on a phone, the avatars and the marks under the melds: Bea and "B2" beside
     the bot in seat 2 (in French Rémi and "R2"), Ana, Anabel and Alberto beside a bot."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    view = Game.new("rummy", players=4, seed=3).view(0)
-    # a meld laid by each seat (the drawing reads only its owner)
-    view["table"] = [{"number": n + 1, "kind": "set", "cards": ["7H", "7S", "7D"], "owner": n}
-                     for n in range(4)]
+    view = four_owners(page)
     draw(page, "en", view, 0, ["Bea", "BOT", "B2", "Ana"])
     marks = page.evaluate(MARKS)
     assert marks == {"avatars": {"1": "B", "2": "B3", "3": "A"},

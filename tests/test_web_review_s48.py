@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit.engine import Game
-from tests.test_web_marks import MARKS_OF
+from tests.test_web_marks import MARKS_OF, four_owners
 from tests.test_web_past_deals import MARKS, draw
 from tests.test_web_touch import touch_page
 from tests.web_support import (
@@ -39,10 +38,7 @@ def test_marks_drawn_alike_in_another_script_are_told_apart(page: Any) -> None:
         got = page.evaluate(MARKS_OF, [lang, [names for names, _ in tables]])
         assert got == [marks for _, marks in tables], (lang, got)
     # at the table on a phone: the avatars and the marks under each seat's meld
-    page.set_viewport_size({"width": 390, "height": 844})
-    view = Game.new("rummy", players=4, seed=3).view(0)
-    view["table"] = [{"number": n + 1, "kind": "set", "cards": ["7H", "7S", "7D"], "owner": n}
-                     for n in range(4)]
+    view = four_owners(page)
     draw(page, "en", view, 0, ["Bob", "Вера", "BOT", "Ana"])
     marks = page.evaluate(MARKS)
     assert marks == {"avatars": {"1": "Ве", "2": "B", "3": "A"},
