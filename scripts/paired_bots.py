@@ -14,7 +14,8 @@ test, which is what tells a change from noise: most deals go the same way whoeve
 A bot is ``LEVEL`` or ``LEVEL:NAME=VALUE,...``. For ``easy`` and ``medium`` the names are
 fields of their policy (``rummykit.bots.base.STYLE_OPTIONS``: ``medium:drops=no``,
 ``medium:race_outs_weight=0.05``); for ``hard`` the arguments of ``HardBot`` (``samples``,
-``search``, ``feed_weight``, ``draw_weight``, ``count_open``, ``rounds``, ``budget``). Give hard
+``search``, ``feed_weight``, ``draw_weight``, ``count_open``, ``swap_race``, ``rounds``,
+``budget``). Give hard
 a fixed ``samples=N`` for a comparison: with a time budget its play depends on the machine's
 load, and the two versions would differ for that alone. Values: yes/no for true/false, numbers
 as written. ``--rule NAME=VALUE`` (repeatable) plays every deal under a room option or house
