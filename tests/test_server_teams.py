@@ -117,8 +117,12 @@ def test_a_2v2_game_of_people_and_bots_to_its_end_rematch_and_resume(
     assert end["scores"] == paid
     assert max(paid) >= 351 > min(paid)  # rami51 2 v 2 is played to 351
     assert end["winner"] == paid.index(min(paid))
-    # In a whole game a bot partner lays down before its person many times.
-    assert sum(_minimum_as_the_partner_decides(log, s) for log, s in ((ana_log, 0), (ben_log, 1)))
+    # Every state each person got says the minimum its partner's lay-down leaves. Whether a
+    # bot partner lays down before its person at all is the shuffle's doing (it does in most
+    # games; a short one had no such turn): the freed minimum itself is pinned on planned
+    # deals (tests/test_engine_rami.py, tests/test_rami_hunt.py).
+    for log, seat in ((ana_log, 0), (ben_log, 1)):
+        _minimum_as_the_partner_decides(log, seat)
     errors = [m["code"] for m in ana_log + ben_log if m["type"] == "error"]
     assert errors == ["replaced"]  # Ana's first connection, when her seat was resumed
     # The record replays to the same end, as a 2 v 2 game.
