@@ -250,6 +250,19 @@ def lay_value(world: Game, act: Action | None, style: Style, steps: int = 30) ->
     return min(open_score(without(hand, c), table, style.live, mr) for c in real)
 
 
+def _race_best(world: Game, act: Action, others: Sequence[Action],
+               style: Style) -> tuple[float, Action]:
+    """The move among ``act`` and ``others`` with the lowest :func:`lay_value`, and its value;
+    ``act`` (the policy's own) wins ties, then the first of ``others``."""
+    best, mine = lay_value(world, act, style), act
+    for a in others:
+        if a != act:
+            v = lay_value(world, a, style)
+            if v < best - 1e-9:
+                best, mine = v, a
+    return best, mine
+
+
 def live_cards(obs: Observation) -> Counter[Card]:
     """Unseen cards not known to be in a rival's hand."""
     live = Counter(obs.unseen)
@@ -412,22 +425,11 @@ class HardBot:
                 a for a in world.iter_legal_actions()
                 if (isinstance(a, Layoff) and mr.is_joker(a.card))
                 or (isinstance(a, NewMeld) and any(mr.is_joker(c) for c in a.cards))]
-            best, mine = lay_value(world, act, style), act
-            for a in lays:
-                if a == act:
-                    continue
-                v = lay_value(world, a, style)
-                if v < best - 1e-9:
-                    best, mine = v, a
-            return mine
+            return _race_best(world, act, lays, style)[1]
         if not isinstance(act, Swap):
             return act
-        best, mine = lay_value(world, act, style), act
-        for a in list(world.iter_legal_actions()):
-            if isinstance(a, Swap) and a != act:
-                v = lay_value(world, a, style)
-                if v < best - 1e-9:
-                    best, mine = v, a
+        swaps = [a for a in world.iter_legal_actions() if isinstance(a, Swap)]
+        best, mine = _race_best(world, act, swaps, style)
         # Not swapping: the policy's next move without swaps, and none after it.
         plain = replace(style, swaps=False)
         other = lay_move(world, plain)
